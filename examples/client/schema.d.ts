@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/2914bd9f-15b8-4de3-9dc3-7f704295b3b8`
+         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Settings`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Settings`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Roles/66554e53-2cb8-42e0-a320-d8dc9ada1d2a`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members/511ff2ca-411e-498e-a1b2-4d5d94346ee5`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Members/511ff2ca-411e-498e-a1b2-4d5d94346ee5`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApiKeys/456f05b4-b15e-4407-a59c-f0f30bfd62d0`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys/bae03667-016b-417a-a9ee-06996087078a`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Accounts/b4a11305-813a-4aff-b0a8-9e293b63004b/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/Activate`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/CostCenters/6818f30b-2c07-46bb-a7c6-779c9f69591c/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/08a273f7-7f9b-465c-b95c-fc873554274f`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/08a273f7-7f9b-465c-b95c-fc873554274f`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Close`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Lock`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Close`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Close`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/FinancialYears/ece9b33e-998d-461b-b209-cd43602248c4/Periods/baf16c26-e457-4cc6-a91c-596167ac760d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Submit`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Approve`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Reject`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Post`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/c1d9678f-9dee-4b81-b155-834607ae3d68/Void`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/4e5b4934-1eac-4eb0-887f-d5fc15d066fb/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/166f787e-34c3-414f-8b5b-30e39ed5dca0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/TrialBalance?financialYearId=ece9b33e-998d-461b-b209-cd43602248c4`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TrialBalance?financialYearId=ee812fa4-4def-4947-8e96-b721e4902598`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/BudgetVsActual?budgetId=33d2eb39-292e-4f1c-a899-7f83d3e5721d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BudgetVsActual?budgetId=f1892339-12a5-4f0b-80bc-c7b8d649eedc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/2914bd9f-15b8-4de3-9dc3-7f704295b3b8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/Restatements?since=2026-11-29T21%3A58%3A00.285Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Restatements?since=2026-11-29T22%3A41%3A26.731Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Reports/75fe45b2-0df6-4b01-8703-3b00001daa8a`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/b359b302-3f47-465e-9daf-0a77b706ebab`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Webhooks/48d9ba8c-7a44-4786-a91f-904095c00e78/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ExchangeRates/842845ec-8691-48e3-836b-99ac01efe32e`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Budgets/33d2eb39-292e-4f1c-a899-7f83d3e5721d`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
-         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports`
+         * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/09808750-8ad8-4e1b-afa8-5a29b951c04f`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/09808750-8ad8-4e1b-afa8-5a29b951c04f/Errors`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,9 +1415,29 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Imports/f9416908-d8dc-42d7-bb6b-33fd53e00c86/Approve`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/9e602aec-c610-447e-8a06-9155aea4559b/Approve`
          */
         post: operations["imports.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Exports/SafT": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         */
+        get: operations["auditFiles.safT"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1433,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1457,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Exports/be6145f5-3a1c-4908-808b-e2cf52d3183b`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/70f4db51-8a67-4165-96aa-f1dae5897c53`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1477,7 +1497,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1497,7 +1517,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1517,7 +1537,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1537,7 +1557,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1557,13 +1577,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1583,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1601,12 +1621,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1625,7 +1645,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/TaxCodes/77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1645,13 +1665,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1669,7 +1689,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/VatReturns/05343cf7-5884-4a97-8536-2140d258ffd3`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns/42b89036-a949-4f0c-aff4-a92821d2a8d3`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1689,13 +1709,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1713,12 +1733,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1737,7 +1757,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Counterparties/ae8c371d-e37d-48a9-88cf-8188bc47d702/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1757,12 +1777,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1781,7 +1801,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1801,13 +1821,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1825,12 +1845,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc`
+         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1849,7 +1869,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1871,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1891,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1909,14 +1929,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches/54f63b92-2b10-43c4-9792-56f45d0014d6`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Matches/54f63b92-2b10-43c4-9792-56f45d0014d6`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1935,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1955,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1973,7 +1993,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/BankAccounts/52b28c8b-bead-4d0b-8049-b06a39b12afc/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -1993,13 +2013,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2017,14 +2037,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/2f125c5b-73c8-4751-8600-6a5174829125/Attachments/63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments/e0718b5e-2159-4be3-b4f4-4cc120e5f768`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Journals/3142ecf8-b077-496b-bee5-89cebb810614/Attachments/109573a9-d108-4b11-a372-8fe39da14b58`
+         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Attachments/5e43edae-d3ea-47a9-a03d-0d6bb21983d0`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2043,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Attachments`
+         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2061,7 +2081,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/c37f6224-f831-4633-ae97-c721de4185ad/Attachments/ad487b94-e433-4d45-818d-c73be33c983c`
+         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments/d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3189,7 +3209,7 @@ export interface components {
              * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
              */
-            format: "json" | "csv" | "camt053" | "mt940";
+            format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
             /**
              * @description atomic (nothing written unless every row is valid) or perItem (valid rows written, invalid ones reported).
              * @enum {string}
@@ -3327,7 +3347,7 @@ export interface components {
              * @description csv or xlsx.
              * @enum {string}
              */
-            format: "csv" | "xlsx";
+            format: "csv" | "xlsx" | "xml";
             /** @description The route's query parameters the file is written with, as text. */
             parameters: {
                 [key: string]: string;
@@ -5506,7 +5526,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:42071/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35409%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=dzyAhR7DfXm7oarKMivM5hwNOWm1EeB7OGo8IZJ7SMk&code_challenge_method=S256&state=5DJ3qOGqyfl3pR6KYNxPznu6TG28uj-KGqw4DWp9JBM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:38445/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45971%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xDTSHBBoKp4nOfatHmiExcT63u8mq5fILkpx5ZQX470&code_challenge_method=S256&state=jgEBZeB9O2LsAN7RBeV79On5o2YT7hikhMkHTCg4Eio&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5546,7 +5566,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5599,7 +5619,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
+                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5706,7 +5726,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5759,7 +5779,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
+                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5855,16 +5875,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
+                     *           "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T21:57:52.076Z",
+                     *           "createdAt": "2026-11-29T22:41:18.309Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "id": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T21:57:51.470Z",
+                     *           "createdAt": "2026-11-29T22:41:18.007Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5921,9 +5941,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
+                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T21:57:52.076Z",
+                     *       "createdAt": "2026-11-29T22:41:18.309Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5936,7 +5956,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T21:57:52.076Z"
+                     *         "updatedAt": "2026-11-29T22:41:18.309Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6023,9 +6043,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2914bd9f-15b8-4de3-9dc3-7f704295b3b8",
+                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T21:57:52.076Z",
+                     *       "createdAt": "2026-11-29T22:41:18.309Z",
                      *       "version": 1
                      *     }
                      */
@@ -6070,7 +6090,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:57:51.470Z"
+                     *       "updatedAt": "2026-11-29T22:41:18.007Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6100,7 +6120,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
+                 *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6145,7 +6165,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
+                     *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6153,7 +6173,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T21:57:54.456Z"
+                     *       "updatedAt": "2026-11-29T22:41:19.982Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6342,7 +6362,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *           "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6353,8 +6373,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T21:58:18.741Z",
-                     *           "updatedAt": "2026-11-29T21:58:18.834Z"
+                     *           "createdAt": "2026-11-29T22:41:40.615Z",
+                     *           "updatedAt": "2026-11-29T22:41:40.694Z"
                      *         }
                      *       ]
                      *     }
@@ -6415,7 +6435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6425,8 +6445,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:18.741Z",
-                     *       "updatedAt": "2026-11-29T21:58:18.741Z"
+                     *       "createdAt": "2026-11-29T22:41:40.615Z",
+                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6473,7 +6493,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6483,8 +6503,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:18.741Z",
-                     *       "updatedAt": "2026-11-29T21:58:18.741Z"
+                     *       "createdAt": "2026-11-29T22:41:40.615Z",
+                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6545,7 +6565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6556,8 +6576,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:18.741Z",
-                     *       "updatedAt": "2026-11-29T21:58:18.834Z"
+                     *       "createdAt": "2026-11-29T22:41:40.615Z",
+                     *       "updatedAt": "2026-11-29T22:41:40.694Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6665,8 +6685,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "email": "user-214553ed-a700-4745-808f-9fecad2924ef@example.com",
+                     *           "userId": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "email": "user-be8cd193-9c8a-4e3d-9350-89f0e909528f@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6718,20 +6738,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T21:57:51.470Z",
+                     *           "joinedAt": "2026-11-29T22:41:18.007Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
-                     *           "email": "contract-1795989498903@example.com",
-                     *           "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *           "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
+                     *           "email": "contract-1795992100790@example.com",
+                     *           "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T21:58:18.977Z",
+                     *           "joinedAt": "2026-11-29T22:41:40.844Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6763,8 +6783,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795989498903@example.com",
-                 *       "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a"
+                 *       "email": "contract-1795992100790@example.com",
+                 *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b"
                  *     }
                  */
                 "application/json": {
@@ -6786,16 +6806,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
-                     *       "email": "contract-1795989498903@example.com",
-                     *       "roleId": "66554e53-2cb8-42e0-a320-d8dc9ada1d2a",
+                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
+                     *       "email": "contract-1795992100790@example.com",
+                     *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T21:58:18.977Z",
+                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
                      *       "version": 1
                      *     }
                      */
@@ -6855,8 +6875,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "511ff2ca-411e-498e-a1b2-4d5d94346ee5",
-                     *       "email": "contract-1795989498903@example.com",
+                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
+                     *       "email": "contract-1795992100790@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6879,7 +6899,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T21:58:18.977Z",
+                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
                      *       "version": 2
                      *     }
                      */
@@ -6988,9 +7008,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
+                     *           "id": "bae03667-016b-417a-a9ee-06996087078a",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Mu6QT1K",
+                     *           "prefix": "sk-svc_jACN06d",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6998,8 +7018,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "createdAt": "2026-11-29T21:58:19.641Z",
+                     *           "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "createdAt": "2026-11-29T22:41:41.057Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7065,9 +7085,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
+                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Mu6QT1K",
+                     *       "prefix": "sk-svc_jACN06d",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7075,8 +7095,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *       "createdAt": "2026-11-29T21:58:19.641Z",
+                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *       "createdAt": "2026-11-29T22:41:41.057Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7127,18 +7147,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "456f05b4-b15e-4407-a59c-f0f30bfd62d0",
+                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Mu6QT1K",
+                     *       "prefix": "sk-svc_jACN06d",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T21:58:19.772Z",
-                     *       "createdBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *       "createdAt": "2026-11-29T21:58:19.641Z",
+                     *       "revokedAt": "2026-11-29T22:41:41.149Z",
+                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *       "createdAt": "2026-11-29T22:41:41.057Z",
                      *       "version": 2
                      *     }
                      */
@@ -7193,24 +7213,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "id": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:54.135Z",
-                     *           "updatedAt": "2026-11-29T21:57:54.135Z",
+                     *           "createdAt": "2026-11-29T22:41:19.651Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.651Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "id": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7219,32 +7239,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:54.037Z",
-                     *           "updatedAt": "2026-11-29T21:57:54.037Z",
+                     *           "createdAt": "2026-11-29T22:41:19.537Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.537Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "id": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
+                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.961Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.961Z",
+                     *           "createdAt": "2026-11-29T22:41:19.446Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.446Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
+                     *           "id": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7253,32 +7273,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.837Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.837Z",
+                     *           "createdAt": "2026-11-29T22:41:19.362Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.362Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
+                     *           "id": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f74e079f-f638-4343-b0db-f82c21093bf0",
+                     *           "parentId": "d0add00b-31ee-4fa6-89e5-514ce500229e",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.705Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.705Z",
+                     *           "createdAt": "2026-11-29T22:41:19.294Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.294Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f74e079f-f638-4343-b0db-f82c21093bf0",
+                     *           "id": "d0add00b-31ee-4fa6-89e5-514ce500229e",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7287,49 +7307,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.542Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.542Z",
+                     *           "createdAt": "2026-11-29T22:41:19.197Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.197Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.448Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.448Z",
+                     *           "createdAt": "2026-11-29T22:41:19.119Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.119Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "id": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.283Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.283Z",
+                     *           "createdAt": "2026-11-29T22:41:18.981Z",
+                     *           "updatedAt": "2026-11-29T22:41:18.981Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7338,8 +7358,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:53.174Z",
-                     *           "updatedAt": "2026-11-29T21:57:53.174Z",
+                     *           "createdAt": "2026-11-29T22:41:18.932Z",
+                     *           "updatedAt": "2026-11-29T22:41:18.932Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7407,7 +7427,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
+                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7416,8 +7436,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:57:54.514Z",
-                     *       "updatedAt": "2026-11-29T21:57:54.514Z",
+                     *       "createdAt": "2026-11-29T22:41:20.093Z",
+                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7468,7 +7488,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
+                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7477,8 +7497,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:57:54.514Z",
-                     *       "updatedAt": "2026-11-29T21:57:54.514Z",
+                     *       "createdAt": "2026-11-29T22:41:20.093Z",
+                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7542,7 +7562,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
+                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7551,8 +7571,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:57:54.514Z",
-                     *       "updatedAt": "2026-11-29T21:57:55.635Z",
+                     *       "createdAt": "2026-11-29T22:41:20.093Z",
+                     *       "updatedAt": "2026-11-29T22:41:20.851Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7672,15 +7692,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d9d7153e-5d2a-41ae-b4d5-262e5d2bdbde",
-                     *           "occurredAt": "2026-11-29T21:57:54.515Z",
+                     *           "requestId": "00728c50-28eb-40c5-a03b-4ebe24282e85",
+                     *           "occurredAt": "2026-11-29T22:41:20.094Z",
                      *           "sequence": 14,
-                     *           "hash": "fbe43bc0afc2ddd884f38eaa0932eeb87285a0fb1e5a693fe792fa9e0dad03fb",
+                     *           "hash": "7b24c9a5f0066c16ab30bd871c2045053c58b858761de096768c0a5372d757c8",
                      *           "state": {
-                     *             "id": "b4a11305-813a-4aff-b0a8-9e293b63004b",
+                     *             "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7689,8 +7709,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:57:54.514Z",
-                     *             "updatedAt": "2026-11-29T21:57:54.514Z",
+                     *             "createdAt": "2026-11-29T22:41:20.093Z",
+                     *             "updatedAt": "2026-11-29T22:41:20.093Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7750,7 +7770,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *           "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7759,12 +7779,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:56.400Z",
-                     *           "updatedAt": "2026-11-29T21:57:56.400Z",
+                     *           "createdAt": "2026-11-29T22:41:21.597Z",
+                     *           "updatedAt": "2026-11-29T22:41:21.597Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3dbc0e36-2723-4235-a182-46f5911726d3",
+                     *           "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7773,12 +7793,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:54.259Z",
-                     *           "updatedAt": "2026-11-29T21:57:54.259Z",
+                     *           "createdAt": "2026-11-29T22:41:19.784Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.784Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "dc47926f-0d8a-4848-b454-e5dd37f15066",
+                     *           "id": "31c5f6bc-d119-42b9-b451-6444e07c3ff1",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7787,8 +7807,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:57:54.320Z",
-                     *           "updatedAt": "2026-11-29T21:57:54.320Z",
+                     *           "createdAt": "2026-11-29T22:41:19.849Z",
+                     *           "updatedAt": "2026-11-29T22:41:19.849Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7847,7 +7867,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7856,8 +7876,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:57:56.400Z",
-                     *       "updatedAt": "2026-11-29T21:57:56.400Z",
+                     *       "createdAt": "2026-11-29T22:41:21.597Z",
+                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7905,7 +7925,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7914,8 +7934,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:57:56.400Z",
-                     *       "updatedAt": "2026-11-29T21:57:56.400Z",
+                     *       "createdAt": "2026-11-29T22:41:21.597Z",
+                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7972,7 +7992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7981,8 +8001,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:57:56.400Z",
-                     *       "updatedAt": "2026-11-29T21:57:56.736Z",
+                     *       "createdAt": "2026-11-29T22:41:21.597Z",
+                     *       "updatedAt": "2026-11-29T22:41:21.864Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8099,15 +8119,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "19434410-2e7e-4a0a-8635-d8bb1791fd73",
-                     *           "occurredAt": "2026-11-29T21:57:56.400Z",
+                     *           "requestId": "7559bf35-18b1-4ef0-b673-e910786cbec0",
+                     *           "occurredAt": "2026-11-29T22:41:21.597Z",
                      *           "sequence": 17,
-                     *           "hash": "38b82947c074c8383b9e26ada2ac715619581486f3205fd6f6b54bf029285e8d",
+                     *           "hash": "691dae33a4077ccda5bd999a722e6f2d581e395c74b9ade2e47a0577df86e3d2",
                      *           "state": {
-                     *             "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *             "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8116,8 +8136,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:57:56.400Z",
-                     *             "updatedAt": "2026-11-29T21:57:56.400Z",
+                     *             "createdAt": "2026-11-29T22:41:21.597Z",
+                     *             "updatedAt": "2026-11-29T22:41:21.597Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8169,7 +8189,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8178,8 +8198,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T21:57:56.400Z",
-                     *       "updatedAt": "2026-11-29T21:57:56.868Z",
+                     *       "createdAt": "2026-11-29T22:41:21.597Z",
+                     *       "updatedAt": "2026-11-29T22:41:22.382Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8229,7 +8249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6818f30b-2c07-46bb-a7c6-779c9f69591c",
+                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8238,8 +8258,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:57:56.400Z",
-                     *       "updatedAt": "2026-11-29T21:57:56.780Z",
+                     *       "createdAt": "2026-11-29T22:41:21.597Z",
+                     *       "updatedAt": "2026-11-29T22:41:22.030Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8290,19 +8310,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T21:57:58.083Z",
-                     *           "updatedAt": "2026-11-29T21:57:58.083Z",
+                     *           "createdAt": "2026-11-29T22:41:24.021Z",
+                     *           "updatedAt": "2026-11-29T22:41:24.021Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e9af0037-f80e-4ea8-a7ad-ca80f437b2e4",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8312,8 +8332,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1192941b-a5e9-4096-b223-38a858dcb35a",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8323,8 +8343,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6d5e0ae7-9986-482d-84bb-5670c47070d3",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8334,8 +8354,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "51b86ad9-d964-4103-9355-5fb96f8cd8e4",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8345,8 +8365,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e9adeee2-d4cc-45b2-927d-94d75d6ae51d",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8356,8 +8376,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f5d88b90-4996-4eb3-9357-165f65f4877b",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8367,8 +8387,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "46719349-c856-4ef4-8913-61c0937951e7",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8378,8 +8398,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c16d7b53-b0f2-49b5-98d2-50ad2d53738c",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8389,8 +8409,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "88240f2d-6810-48d9-9765-d18e431e3a00",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8400,8 +8420,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "12214c16-b6fd-455c-ade3-a8aea30b44ea",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8411,8 +8431,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "661a5f05-3992-4068-b914-0d240e281236",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8422,8 +8442,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "64bc0f1c-055e-4432-8d47-9e76d3587ae3",
-                     *               "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *               "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
+                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8435,19 +8455,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T21:57:57.633Z",
-                     *           "updatedAt": "2026-11-29T21:57:57.633Z",
+                     *           "createdAt": "2026-11-29T22:41:23.595Z",
+                     *           "updatedAt": "2026-11-29T22:41:23.595Z",
                      *           "periods": [
                      *             {
-                     *               "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8457,8 +8477,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8468,8 +8488,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8479,8 +8499,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "59f7b8e2-2977-4092-8676-718af7e40358",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8490,8 +8510,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8501,8 +8521,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "2b8f150e-0039-4547-847e-854bb64256e6",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8512,8 +8532,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8523,8 +8543,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8534,8 +8554,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8545,8 +8565,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8556,8 +8576,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8567,8 +8587,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "748677be-d995-45fd-8c78-da8da517b5f3",
-                     *               "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *               "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
+                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8632,19 +8652,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *       "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:57:58.083Z",
-                     *       "updatedAt": "2026-11-29T21:57:58.083Z",
+                     *       "createdAt": "2026-11-29T22:41:24.021Z",
+                     *       "updatedAt": "2026-11-29T22:41:24.021Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e9af0037-f80e-4ea8-a7ad-ca80f437b2e4",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8654,8 +8674,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1192941b-a5e9-4096-b223-38a858dcb35a",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8665,8 +8685,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6d5e0ae7-9986-482d-84bb-5670c47070d3",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8676,8 +8696,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51b86ad9-d964-4103-9355-5fb96f8cd8e4",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8687,8 +8707,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e9adeee2-d4cc-45b2-927d-94d75d6ae51d",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8698,8 +8718,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5d88b90-4996-4eb3-9357-165f65f4877b",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8709,8 +8729,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "46719349-c856-4ef4-8913-61c0937951e7",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8720,8 +8740,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c16d7b53-b0f2-49b5-98d2-50ad2d53738c",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8731,8 +8751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88240f2d-6810-48d9-9765-d18e431e3a00",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8742,8 +8762,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12214c16-b6fd-455c-ade3-a8aea30b44ea",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8753,8 +8773,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "661a5f05-3992-4068-b914-0d240e281236",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8764,8 +8784,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "64bc0f1c-055e-4432-8d47-9e76d3587ae3",
-                     *           "financialYearId": "2980f052-688a-41bf-9d8d-873adb5d9d4a",
+                     *           "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
+                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8821,19 +8841,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "id": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:57:57.633Z",
-                     *       "updatedAt": "2026-11-29T21:57:57.633Z",
+                     *       "createdAt": "2026-11-29T22:41:23.595Z",
+                     *       "updatedAt": "2026-11-29T22:41:23.595Z",
                      *       "periods": [
                      *         {
-                     *           "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8843,8 +8863,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8854,8 +8874,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8865,8 +8885,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "59f7b8e2-2977-4092-8676-718af7e40358",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8876,8 +8896,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8887,8 +8907,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8898,8 +8918,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8909,8 +8929,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8920,8 +8940,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8931,8 +8951,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8942,8 +8962,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8953,8 +8973,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "748677be-d995-45fd-8c78-da8da517b5f3",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9017,19 +9037,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *       "id": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T21:57:58.598Z",
-                     *       "updatedAt": "2026-11-29T21:57:58.848Z",
+                     *       "createdAt": "2026-11-29T22:41:24.367Z",
+                     *       "updatedAt": "2026-11-29T22:41:24.770Z",
                      *       "periods": [
                      *         {
-                     *           "id": "919a0167-63bc-4b93-aa66-c435819e89aa",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "e5a0937c-c8be-460a-8bfe-53c942a1f506",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9039,8 +9059,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4fbcd747-a70e-4b41-81c0-4618af5cf7da",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "2a38b551-6a6d-495c-b573-1132cd364dae",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9050,8 +9070,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dcb1ef2d-8287-4bc2-b6c8-97dd9641f528",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "da15da76-8d21-485c-8120-0397e821d892",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9061,8 +9081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55135938-fdeb-4b8d-bb66-9645277cc20a",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "04c2754d-8e74-4b5e-99a8-7087045f0297",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9072,8 +9092,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "07d53c6d-3531-4e57-aba2-75ee816ef517",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "f449fec2-037a-4f78-ac2b-4e6225ad3f2b",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9083,8 +9103,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3c376c13-e865-4f23-be2e-0f6977810aa9",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "c0dfe0a2-5749-4a9d-8dcf-1766529636e5",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9094,8 +9114,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2bd890ba-b6ee-4277-86e8-b3ffbc48e060",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "e8f8cdee-0ba6-4ccd-b196-a10c0bb6f32d",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9105,8 +9125,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "927e832a-aa31-4817-a347-c7f99185fd78",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "25dd6eb6-4d70-4f66-91f6-2a2ec182f69a",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9116,8 +9136,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "87a231b5-aa2a-40ee-a8af-045cbc8ce0a7",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "7e6dfabe-0785-4634-9566-6c612db9ef9e",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9127,8 +9147,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5312665f-37c1-4f67-be65-4fec759032ec",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "a46be245-99fc-48e1-be09-d45652e72152",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9138,8 +9158,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0bd32ffa-4766-4446-8713-470977b63aba",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "c6443bb4-20a1-4c7d-81b2-a6038d02175b",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9149,8 +9169,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "28dc05dd-3881-410c-a182-2fbed80996d0",
-                     *           "financialYearId": "08a273f7-7f9b-465c-b95c-fc873554274f",
+                     *           "id": "f42eb227-3a1e-4771-8a9a-f233108c34f7",
+                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9296,14 +9316,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b16bca0e-e9af-437c-887c-ed23316fe3b7",
+                     *       "id": "a56fa4be-de99-4d3b-9bc4-b03bf468df73",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9316,7 +9336,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fdd2ceaa-e4d1-4237-9174-b16ebf660993",
+                     *           "accountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9344,19 +9364,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:12.652Z",
-                     *       "updatedAt": "2026-11-29T21:58:12.652Z",
+                     *       "createdAt": "2026-11-29T22:41:36.869Z",
+                     *       "updatedAt": "2026-11-29T22:41:36.869Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9427,8 +9447,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "748677be-d995-45fd-8c78-da8da517b5f3",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9438,8 +9458,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c7e9713-9eac-4ed9-a26f-c8ff4825a71c",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9449,8 +9469,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "862f434e-6d95-4dcc-98be-509cc6e86314",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9460,8 +9480,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c9de512-553f-43da-a32e-3748835bd2a6",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9471,8 +9491,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9101c97f-8f39-4d04-8b1a-df092f431f98",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9482,8 +9502,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9305da8d-e86e-4203-bec8-c6f680d8f364",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9493,8 +9513,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85c41d72-01a2-460a-8a5f-06a6bf4c6c4c",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9504,8 +9524,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "57a0ef1a-28d3-4d74-b8b1-e9314554c132",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9515,8 +9535,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "59f7b8e2-2977-4092-8676-718af7e40358",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9526,8 +9546,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9537,8 +9557,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61ef85bf-52e5-476d-b67e-956573f5459b",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9548,8 +9568,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9597,8 +9617,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9654,8 +9674,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9809,8 +9829,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "baf16c26-e457-4cc6-a91c-596167ac760d",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9899,14 +9919,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *           "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *               "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9919,7 +9939,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *               "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9947,19 +9967,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:01.015Z",
-                     *           "updatedAt": "2026-11-29T21:58:01.015Z",
+                     *           "createdAt": "2026-11-29T22:41:27.082Z",
+                     *           "updatedAt": "2026-11-29T22:41:27.082Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10012,12 +10032,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10043,14 +10063,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10063,7 +10083,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10091,19 +10111,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:01.015Z",
-                     *       "updatedAt": "2026-11-29T21:58:01.015Z",
+                     *       "createdAt": "2026-11-29T22:41:27.082Z",
+                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10161,14 +10181,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10181,7 +10201,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10209,19 +10229,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:01.015Z",
-                     *       "updatedAt": "2026-11-29T21:58:01.015Z",
+                     *       "createdAt": "2026-11-29T22:41:27.082Z",
+                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10268,12 +10288,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10301,14 +10321,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10321,7 +10341,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10349,19 +10369,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:01.015Z",
-                     *       "updatedAt": "2026-11-29T21:58:01.871Z",
+                     *       "createdAt": "2026-11-29T22:41:27.082Z",
+                     *       "updatedAt": "2026-11-29T22:41:27.461Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10431,22 +10451,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "bb1426c0-da71-4631-b821-359cc3707f4b",
-                     *           "occurredAt": "2026-11-29T21:58:01.020Z",
+                     *           "requestId": "03fee8a4-23b3-4a6d-9a30-466eb55073e6",
+                     *           "occurredAt": "2026-11-29T22:41:27.089Z",
                      *           "sequence": 31,
-                     *           "hash": "004b1f4e4bb85effdce0d96ff5ee35c05f1c69cb8e11d593fdbe098cf9050865",
+                     *           "hash": "4e2decec186fd5df6cd853cfb6fe02ae7e7d32721e43dfe7488fefacd42d831a",
                      *           "state": {
-                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10459,7 +10479,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10487,19 +10507,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:58:01.015Z",
-                     *             "updatedAt": "2026-11-29T21:58:01.015Z",
+                     *             "createdAt": "2026-11-29T22:41:27.082Z",
+                     *             "updatedAt": "2026-11-29T22:41:27.082Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10561,14 +10581,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
-                     *       "serialNumber": 10,
+                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10581,7 +10601,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10609,25 +10629,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:27.785Z",
-                     *       "updatedAt": "2026-11-29T21:58:27.825Z",
+                     *       "createdAt": "2026-11-29T22:41:49.886Z",
+                     *       "updatedAt": "2026-11-29T22:41:49.916Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "submittedAt": "2026-11-29T21:58:27.825Z",
+                     *       "submittedAt": "2026-11-29T22:41:49.916Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10692,14 +10712,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
-                     *       "serialNumber": 10,
+                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10712,7 +10732,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10740,46 +10760,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T21:58:27.785Z",
-                     *       "updatedAt": "2026-11-29T21:58:27.976Z",
+                     *       "createdAt": "2026-11-29T22:41:49.886Z",
+                     *       "updatedAt": "2026-11-29T22:41:50.041Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "submittedAt": "2026-11-29T21:58:27.941Z",
+                     *       "submittedAt": "2026-11-29T22:41:50.019Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *           },
-                     *           "at": "2026-11-29T21:58:27.976Z"
+                     *           "at": "2026-11-29T22:41:50.041Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *       },
-                     *       "approvedAt": "2026-11-29T21:58:27.976Z",
+                     *       "approvedAt": "2026-11-29T22:41:50.041Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *         },
-                     *         "at": "2026-11-29T21:58:27.900Z"
+                     *         "at": "2026-11-29T22:41:49.993Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10844,14 +10864,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3142ecf8-b077-496b-bee5-89cebb810614",
-                     *       "serialNumber": 10,
+                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10864,7 +10884,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10892,19 +10912,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:58:27.785Z",
-                     *       "updatedAt": "2026-11-29T21:58:27.900Z",
+                     *       "createdAt": "2026-11-29T22:41:49.886Z",
+                     *       "updatedAt": "2026-11-29T22:41:49.993Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10914,9 +10934,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *         },
-                     *         "at": "2026-11-29T21:58:27.900Z",
+                     *         "at": "2026-11-29T22:41:49.993Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10981,14 +11001,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11001,7 +11021,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11021,27 +11041,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:58:01.015Z",
-                     *       "updatedAt": "2026-11-29T21:58:01.962Z",
+                     *       "createdAt": "2026-11-29T22:41:27.082Z",
+                     *       "updatedAt": "2026-11-29T22:41:27.874Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11051,9 +11071,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "postedAt": "2026-11-29T21:58:01.962Z",
+                     *       "postedAt": "2026-11-29T22:41:27.874Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11120,14 +11140,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1d9678f-9dee-4b81-b155-834607ae3d68",
+                     *       "id": "4e5b4934-1eac-4eb0-887f-d5fc15d066fb",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11140,7 +11160,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11160,27 +11180,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T21:58:02.258Z",
-                     *       "updatedAt": "2026-11-29T21:58:02.457Z",
+                     *       "createdAt": "2026-11-29T22:41:28.342Z",
+                     *       "updatedAt": "2026-11-29T22:41:28.530Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11190,14 +11210,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "postedAt": "2026-11-29T21:58:02.327Z",
+                     *       "postedAt": "2026-11-29T22:41:28.440Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "voidedAt": "2026-11-29T21:58:02.457Z"
+                     *       "voidedAt": "2026-11-29T22:41:28.530Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11246,14 +11266,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11266,7 +11286,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11294,19 +11314,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T21:58:01.015Z",
-                     *       "updatedAt": "2026-11-29T21:58:02.031Z",
+                     *       "createdAt": "2026-11-29T22:41:27.082Z",
+                     *       "updatedAt": "2026-11-29T22:41:27.958Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11373,14 +11393,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2721692d-922c-4550-bd53-9729de6378bd",
+                     *       "id": "c16b092a-fd85-4e17-9100-85b344c3f611",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11393,7 +11413,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11413,27 +11433,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *       "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
-                     *       "reversalOf": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "reversalOf": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:02.190Z",
-                     *       "updatedAt": "2026-11-29T21:58:02.190Z",
+                     *       "createdAt": "2026-11-29T22:41:28.169Z",
+                     *       "updatedAt": "2026-11-29T22:41:28.169Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11443,9 +11463,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "postedAt": "2026-11-29T21:58:02.190Z",
+                     *       "postedAt": "2026-11-29T22:41:28.169Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11592,24 +11612,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "postedAt": "2026-11-29T21:58:25.143Z",
+                     *           "postedAt": "2026-11-29T22:41:47.978Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11617,24 +11637,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "629e44af-6e52-48b6-bcf1-de83a97f88ba",
+                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "postedAt": "2026-11-29T21:58:21.988Z",
+                     *           "postedAt": "2026-11-29T22:41:44.385Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11642,29 +11662,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "3142ecf8-b077-496b-bee5-89cebb810614",
-                     *           "serialNumber": 10,
+                     *           "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *               "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "postedAt": "2026-11-29T21:58:28.013Z",
+                     *           "postedAt": "2026-11-29T22:41:50.062Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11676,7 +11696,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11685,7 +11705,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11763,14 +11783,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11797,8 +11817,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
-                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11824,7 +11844,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
+                     *           "accountId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11851,8 +11871,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
-                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11878,7 +11898,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11905,8 +11925,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12040,7 +12060,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12059,8 +12079,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12172,7 +12192,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12189,8 +12209,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
-                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12314,7 +12334,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12330,8 +12350,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
-                     *           "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12440,9 +12460,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
+                     *       "budgetId": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12469,8 +12489,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
-                     *           "parentId": "3082a7db-d7aa-4be9-93ce-e8f6647e1255",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12503,8 +12523,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                     *           "parentId": "13a4913e-d9d4-45d7-98c4-86d1321300fc",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12515,7 +12535,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "3dbc0e36-2723-4235-a182-46f5911726d3",
+                     *             "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12905,18 +12925,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "629e44af-6e52-48b6-bcf1-de83a97f88ba",
+                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
+                     *           "taxCodeId": "d19aad77-222e-4b9e-ba74-f3111f85f115",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13060,7 +13080,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *         "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13081,13 +13101,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *           "journalId": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13099,7 +13119,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzFjOTI0MzUtOWZmZS00ZmZiLWIwN2ItMzFmNTBiZmU5ODU5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTY2Zjc4N2UtMzRjMy00MTRmLThiNWItMzBlMzllZDVkY2EwIiwiYWNjb3VudElkIjoiNzVkYmUzYmYtOGI0Ny00NzY2LWE4ZjMtYmYyNWMzNzY5ZTk4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.pByH8gty37j3HPgHPTbkFlVm-XH308gGZNl85kTLVAs"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGNmZGMyNTEtZGUzMi00M2UwLTliYmYtOGVmZTlkNDVlYjY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjNmMjIyNjItOTg5NS00NjUwLThkN2MtMDQ5NWQ4NTVmMGUwIiwiYWNjb3VudElkIjoiMTY2ZDA4ZDItNDUzMS00ZTJlLWJkNDMtYzBhYjQ5YmE0ZDhiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mCxaP5Ru-hB2_3FIFJVa9YmS6BQIkvZ3EFHFc6-rDo8"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13212,70 +13232,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bd259e9a-182f-43fe-9d9b-1f94962a61eb",
+                     *           "id": "cbde2be2-3e3c-458d-b8c7-00a4b921f5d9",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:11.190Z",
+                     *           "createdAt": "2026-11-29T22:41:35.461Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "001945fcb20edf1a2b46db4d2865bca99608e8c341f54060d88d254450a87f4a"
+                     *             "hash": "691eb5eb51a97bb771099af8d9d496d0109e4011e453551bbfcb9192c45e7f27"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0ae63c61-44d3-49d2-8f90-ab5c9c79e46e",
+                     *           "id": "bbcbbbe7-027a-477e-b3ec-590f1a92146e",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:10.855Z",
+                     *           "createdAt": "2026-11-29T22:41:35.206Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "4a9f3c87a763c3593bd42426855466a28e91449f27539c4434c219c3d074c40b"
+                     *             "hash": "3da4323e08f11d6f20e5fa33a72ec07f3a41ca602948cedb605998f1389d30a8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bd2b80ae-cb17-4403-b4d6-24d72f328ca2",
+                     *           "id": "555a91b7-6e54-4ad9-b653-8bb31fa13f4e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4"
+                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598"
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:10.729Z",
+                     *           "createdAt": "2026-11-29T22:41:35.048Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "6f8d2bb70563578fbb6ed5bd6d4ba0fae4998b6d2f1a17424f56f05ba20ac21c"
+                     *             "hash": "59a6ef322137fe3512ab280d0d099394478a7f47c00d7893d2d9badab04b6c83"
                      *           }
                      *         },
                      *         {
-                     *           "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
+                     *           "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:10.227Z",
+                     *           "createdAt": "2026-11-29T22:41:34.843Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
+                     *             "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
                      *           }
                      *         }
                      *       ],
@@ -13393,20 +13413,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
+                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:10.227Z",
+                     *       "createdAt": "2026-11-29T22:41:34.843Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
+                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
                      *       }
                      *     }
                      */
@@ -13471,20 +13491,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "75fe45b2-0df6-4b01-8703-3b00001daa8a",
+                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:10.227Z",
+                     *       "createdAt": "2026-11-29T22:41:34.843Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "bde26e113b7578a2a4726502d3edcdfe033beab5ee7491af39aff7460257f036"
+                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13503,7 +13523,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *             "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13519,8 +13539,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
-                     *             "parentId": "c1c92435-9ffe-4ffb-b07b-31f50bfe9859",
+                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *             "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13626,27 +13646,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "71dbfa55-9971-4ebb-8544-7528db57996b",
+                     *           "id": "0522c5d8-ee82-4139-b325-ffc8858dff87",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
-                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:58:01.965Z",
-                     *           "requestId": "6cd72264-1327-4db0-b4f3-4d1b5ccdc276",
+                     *           "occurredAt": "2026-11-29T22:41:27.879Z",
+                     *           "requestId": "e4919933-191f-42d2-84d7-5f95b595938a",
                      *           "data": {
-                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13659,7 +13679,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13679,27 +13699,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T21:58:01.015Z",
-                     *             "updatedAt": "2026-11-29T21:58:01.962Z",
+                     *             "createdAt": "2026-11-29T22:41:27.082Z",
+                     *             "updatedAt": "2026-11-29T22:41:27.874Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13709,40 +13729,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
-                     *             "postedAt": "2026-11-29T21:58:01.962Z",
+                     *             "postedAt": "2026-11-29T22:41:27.874Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "136767d59341e705f6b28b2abd487f6538f19fbd837a79d5b1c8d1543f55bc31",
-                     *           "previousHash": "2f0f2a0e328fdeb08ba6d64076e8f5591801e985d42ce393ce479bced0ed4b93",
-                     *           "hash": "0093f989be499082ecfbabb79cc9eec3676720d0a995d345c2ad5ddb69bc2c88"
+                     *           "recordDigest": "269975126cd99b8be28060150f5937b9f8ee09746f4f60d6716b12e18719b9cd",
+                     *           "previousHash": "223f6dddf37d8975be68a465ba33f5d381d4b1c7214f63e7d4a68c7d1c939718",
+                     *           "hash": "5e715fa7449f6fb470c8b9dc95d605990447aff89f96211232914e2f9efc77b0"
                      *         },
                      *         {
-                     *           "id": "83d2d2b4-b44a-499c-a5f5-e69aabd9caab",
+                     *           "id": "c71bb337-6070-49e1-815a-8ae25e9c8dae",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
-                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:58:02.125Z",
-                     *           "requestId": "f3900a80-ff63-4cee-8c0e-34331935d4d8",
+                     *           "occurredAt": "2026-11-29T22:41:28.074Z",
+                     *           "requestId": "6e0b331f-2d11-4068-9294-35199505ca4f",
                      *           "data": {
-                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13755,7 +13775,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13775,27 +13795,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T21:58:01.015Z",
-                     *             "updatedAt": "2026-11-29T21:58:02.124Z",
+                     *             "createdAt": "2026-11-29T22:41:27.082Z",
+                     *             "updatedAt": "2026-11-29T22:41:28.069Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13805,40 +13825,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
-                     *             "postedAt": "2026-11-29T21:58:02.124Z",
+                     *             "postedAt": "2026-11-29T22:41:28.069Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8fe04bf79652cc1f61902dcddfc2c42d685b851dba45a2f2bcfb2aa7e317ecbc",
-                     *           "previousHash": "89026256fcdc3e48ef2a8c8bdc61102a04d4c1de711734a98ad46757e8408395",
-                     *           "hash": "c9cf0b70393b0cb1cc430af24dd628d19b03fcedf8e567e2951644d2d3463dfc"
+                     *           "recordDigest": "49ed140537462863567f17211f9feec7011967cf876507cab13e3fca5b079e3b",
+                     *           "previousHash": "71ac92415eec8d9486d1d5e8ea1ba417a32200b017f7a4192e5f2d66ef5d3549",
+                     *           "hash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14"
                      *         },
                      *         {
-                     *           "id": "f3d6ae52-db05-4375-bf40-bbf149b17874",
+                     *           "id": "34a238e4-0051-40e2-b62b-09d35e1dfde3",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "c37f6224-f831-4633-ae97-c721de4185ad",
-                     *           "recordId": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "occurredAt": "2026-11-29T21:58:02.194Z",
-                     *           "requestId": "6c41cc85-eb93-432f-aba3-b15920bbd582",
+                     *           "occurredAt": "2026-11-29T22:41:28.172Z",
+                     *           "requestId": "eb73186b-1173-4212-896d-bd8755d72593",
                      *           "data": {
-                     *             "id": "166f787e-34c3-414f-8b5b-30e39ed5dca0",
+                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13851,7 +13871,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13871,27 +13891,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
-                     *             "periodId": "677eb006-030d-4d69-8aaf-d7b4ef0665c7",
+                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
                      *             "reversalOf": null,
-                     *             "reversedBy": "2721692d-922c-4550-bd53-9729de6378bd",
+                     *             "reversedBy": "c16b092a-fd85-4e17-9100-85b344c3f611",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T21:58:01.015Z",
-                     *             "updatedAt": "2026-11-29T21:58:02.190Z",
+                     *             "createdAt": "2026-11-29T22:41:27.082Z",
+                     *             "updatedAt": "2026-11-29T22:41:28.169Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13901,20 +13921,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             },
-                     *             "postedAt": "2026-11-29T21:58:02.124Z",
+                     *             "postedAt": "2026-11-29T22:41:28.069Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "514a78faf290fc7aa03c1ce54d34cdc2149237041d1c3b7631e9b4b81b714692",
-                     *           "previousHash": "c9cf0b70393b0cb1cc430af24dd628d19b03fcedf8e567e2951644d2d3463dfc",
-                     *           "hash": "13459a57674148279197d6040b738634a400b72b1b6bfa5691a47666948eb527"
+                     *           "recordDigest": "166b044f73f4e0cd6369f3ccf37e7844a91dabd94ea0395d692daaafb272143f",
+                     *           "previousHash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14",
+                     *           "hash": "e9c333f794631e0a5f95dde9dfdca7aa60d1f5b475c6c42dcc4640407ee5010b"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JfZ_I2eV3FOWY0ClLXEEmkbBmUR__3c70_aB0P4qCJ0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.70QEUcsVo7fUyvJYt4jZ1MGZ8GiEqnbHQXRjVIi3S9U"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13962,7 +13982,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
+                     *           "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13973,11 +13993,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:19.898Z",
-                     *           "updatedAt": "2026-11-29T21:58:19.898Z"
+                     *           "createdAt": "2026-11-29T22:41:41.231Z",
+                     *           "updatedAt": "2026-11-29T22:41:41.231Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14039,7 +14059,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
+                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14050,11 +14070,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:19.898Z",
-                     *       "updatedAt": "2026-11-29T21:58:19.898Z",
+                     *       "createdAt": "2026-11-29T22:41:41.231Z",
+                     *       "updatedAt": "2026-11-29T22:41:41.231Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14103,7 +14123,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
+                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14114,11 +14134,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:19.898Z",
-                     *       "updatedAt": "2026-11-29T21:58:19.898Z"
+                     *       "createdAt": "2026-11-29T22:41:41.231Z",
+                     *       "updatedAt": "2026-11-29T22:41:41.231Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14179,7 +14199,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48d9ba8c-7a44-4786-a91f-904095c00e78",
+                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14191,11 +14211,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:19.898Z",
-                     *       "updatedAt": "2026-11-29T21:58:20.116Z"
+                     *       "createdAt": "2026-11-29T22:41:41.231Z",
+                     *       "updatedAt": "2026-11-29T22:41:41.468Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14334,13 +14354,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "842845ec-8691-48e3-836b-99ac01efe32e",
+                     *           "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:20.545Z",
-                     *           "updatedAt": "2026-11-29T21:58:20.545Z"
+                     *           "createdAt": "2026-11-29T22:41:41.796Z",
+                     *           "updatedAt": "2026-11-29T22:41:41.796Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14396,13 +14416,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
+                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:20.545Z",
-                     *       "updatedAt": "2026-11-29T21:58:20.545Z"
+                     *       "createdAt": "2026-11-29T22:41:41.796Z",
+                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14457,13 +14477,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
+                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:20.545Z",
-                     *       "updatedAt": "2026-11-29T21:58:20.545Z"
+                     *       "createdAt": "2026-11-29T22:41:41.796Z",
+                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14512,13 +14532,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "842845ec-8691-48e3-836b-99ac01efe32e",
+                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:20.545Z",
-                     *       "updatedAt": "2026-11-29T21:58:20.929Z"
+                     *       "createdAt": "2026-11-29T22:41:41.796Z",
+                     *       "updatedAt": "2026-11-29T22:41:42.244Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14610,13 +14630,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
+                     *           "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.104Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.104Z"
+                     *           "createdAt": "2026-11-29T22:41:42.360Z",
+                     *           "updatedAt": "2026-11-29T22:41:42.360Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14651,10 +14671,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                  *       "lines": [
                  *         {
-                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14671,8 +14691,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                 *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
+                 *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                 *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14708,15 +14728,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
+                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:21.104Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.104Z",
+                     *       "createdAt": "2026-11-29T22:41:42.360Z",
+                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14734,8 +14754,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                     *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14790,15 +14810,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
+                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:21.104Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.104Z",
+                     *       "createdAt": "2026-11-29T22:41:42.360Z",
+                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14816,8 +14836,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
-                     *           "costCenterId": "3dbc0e36-2723-4235-a182-46f5911726d3",
+                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14864,10 +14884,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                  *       "lines": [
                  *         {
-                 *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14905,15 +14925,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33d2eb39-292e-4f1c-a899-7f83d3e5721d",
+                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ece9b33e-998d-461b-b209-cd43602248c4",
+                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:21.104Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.698Z",
+                     *       "createdAt": "2026-11-29T22:41:42.360Z",
+                     *       "updatedAt": "2026-11-29T22:41:43.080Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "956191af-1d41-43de-8b28-13354470df1c",
+                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15022,7 +15042,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
+                     *           "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15054,12 +15074,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "createdAt": "2026-11-29T21:57:57.207Z",
-                     *           "updatedAt": "2026-11-29T21:57:57.420Z",
-                     *           "startedAt": "2026-11-29T21:57:57.307Z",
-                     *           "finishedAt": "2026-11-29T21:57:57.420Z"
+                     *           "createdAt": "2026-11-29T22:41:23.200Z",
+                     *           "updatedAt": "2026-11-29T22:41:23.473Z",
+                     *           "startedAt": "2026-11-29T22:41:23.326Z",
+                     *           "finishedAt": "2026-11-29T22:41:23.473Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15107,10 +15127,10 @@ export interface operations {
                      */
                     kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
                     /**
-                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string.
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances or journals.
                      * @enum {string}
                      */
-                    format: "json" | "csv" | "camt053" | "mt940";
+                    format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
                     /**
                      * @description atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.
                      * @default atomic
@@ -15168,7 +15188,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
+                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15193,10 +15213,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:57:57.207Z",
-                     *       "updatedAt": "2026-11-29T21:57:57.207Z",
+                     *       "createdAt": "2026-11-29T22:41:23.200Z",
+                     *       "updatedAt": "2026-11-29T22:41:23.200Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15204,7 +15224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooLarge`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `InvalidSafT`, `NotSafTFinancial`, `UnsupportedSafTVersion`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15245,7 +15265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09808750-8ad8-4e1b-afa8-5a29b951c04f",
+                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15277,12 +15297,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:57:57.207Z",
-                     *       "updatedAt": "2026-11-29T21:57:57.420Z",
-                     *       "startedAt": "2026-11-29T21:57:57.307Z",
-                     *       "finishedAt": "2026-11-29T21:57:57.420Z"
+                     *       "createdAt": "2026-11-29T22:41:23.200Z",
+                     *       "updatedAt": "2026-11-29T22:41:23.473Z",
+                     *       "startedAt": "2026-11-29T22:41:23.326Z",
+                     *       "finishedAt": "2026-11-29T22:41:23.473Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15368,12 +15388,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "f9416908-d8dc-42d7-bb6b-33fd53e00c86",
+                     *       "importId": "9e602aec-c610-447e-8a06-9155aea4559b",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "9f2e638d-5b84-4928-a81f-4017fee44fd3"
+                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
                      *       },
-                     *       "approvedAt": "2026-11-29T21:58:28.369Z",
+                     *       "approvedAt": "2026-11-29T22:41:50.293Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15397,6 +15417,86 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "auditFiles.safT": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: an XML document and nothing else (no JSON); an Accept header taking neither `application/xml` nor `text/xml` is 406. The whole range in one document, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo` and the export job, `POST .../Exports` with format `xml`, that writes the whole range). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<file>_<range>.xml" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
+                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
+                     *     <MasterFiles>
+                     *     <GeneralLedgerAccounts>
+                     *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1102</AccountID><AccountDescription>Bank / البنك</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1103</AccountID><AccountDescription>Petty cash / صندوق فرعي</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>1.1201</AccountID><AccountDescription>Input VAT / ضريبة القيمة المضافة القابلة للاسترداد</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>2.2201</AccountID><AccountDescription>Output VAT / ضريبة القيمة المضافة المستحقة</AccountDescription><GroupingCategory>liability</GroupingCategory><GroupingCode>2</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>150.00</ClosingCreditBalance></Account>
+                     *     <Account><AccountID>3.3101</AccountID><AccountDescription>Retained earnings / أرباح مبقاة</AccountDescription><GroupingCategory>equity</GroupingCategory><GroupingCode>3</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>7.00</OpeningDebitBalance><ClosingDebitBalance>7.00</ClosingDebitBalance></Account>
+                     *     <Account><AccountID>4.4101</AccountID><AccountDescription>Sales / المبيعات</AccountDescription><GroupingCategory>revenue</GroupingCategory><GroupingCode>4</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingCreditBalance>1000.00</ClosingCreditBalance></Account>
+                     *     <Account><AccountID>5.5101</AccountID><AccountDescription>Rent / الإيجار</AccountDescription><GroupingCategory>expense</GroupingCategory><GroupingCode>5</GroupingCode><AccountType>GL</AccountType><OpeningDebitBalance>0.00</OpeningDebitBalance><ClosingDebitBalance>0.00</ClosingDebitBalance></Account>
+                     *     </GeneralLedgerAccounts>
+                     *     <TaxTable><TaxTableEntry><TaxType>MVA</TaxType><Description>Merverdiavgift</Description><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2018-01-01</EffectiveDate><ExpirationDate>2020-06-30</ExpirationDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>5</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails><TaxCodeDetails><TaxCode>S-STD</TaxCode><EffectiveDate>2020-07-01</EffectiveDate><Description>Standard rated sales / المبيعات الخاضعة للنسبة الأساسية</Description><TaxPercentage>15</TaxPercentage><Country>SA</Country><StandardTaxCode>NA</StandardTaxCode><BaseRate>100</BaseRate></TaxCodeDetails></TaxTableEntry></TaxTable>
+                     *     <AnalysisTypeTable>
+                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>BR</AnalysisID><AnalysisIDDescription>Branch / الفرع</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
+                     *     <AnalysisTypeTableEntry><AnalysisType>CC</AnalysisType><AnalysisTypeDescription>Cost center / مركز التكلفة</AnalysisTypeDescription><AnalysisID>HQ</AnalysisID><AnalysisIDDescription>Head office / المركز الرئيسي</AnalysisIDDescription><Status>Active</Status></AnalysisTypeTableEntry>
+                     *     </AnalysisTypeTable>
+                     *     </MasterFiles>
+                     *     <GeneralLedgerEntries>
+                     *     <NumberOfEntries>1</NumberOfEntries>
+                     *     <TotalDebit>1150.00</TotalDebit>
+                     *     <TotalCredit>1150.00</TotalCredit>
+                     *     <Journal>
+                     *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ff06761aa03546618a82a279fb2ba394</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     </Journal>
+                     *     </GeneralLedgerEntries>
+                     *     </AuditFile>
+                     */
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `AmountsTooPrecise` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15435,13 +15535,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
+                     *           "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98"
+                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15450,15 +15550,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T22:03:09.817Z",
-                     *           "fileExpiresAt": "2026-12-06T21:58:09.521Z",
+                     *           "downloadUrlExpiresAt": "2026-11-29T22:46:34.273Z",
+                     *           "fileExpiresAt": "2026-12-06T22:41:34.144Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:08.546Z",
-                     *           "startedAt": "2026-11-29T21:58:08.609Z",
-                     *           "completedAt": "2026-11-29T21:58:09.521Z"
+                     *           "createdAt": "2026-11-29T22:41:33.149Z",
+                     *           "startedAt": "2026-11-29T22:41:33.223Z",
+                     *           "completedAt": "2026-11-29T22:41:34.144Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15495,7 +15595,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                 *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15503,15 +15603,15 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ...
+                     * @description The exportable route whose file to write, by its name in the route table (the OpenAPI operationId): journals.list, reports.generalLedger, reports.trialBalance, ..., auditFiles.safT
                      * @enum {string}
                      */
-                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger";
+                    route: "journals.list" | "reports.segregation" | "reports.trialBalance" | "reports.incomeStatement" | "reports.balanceSheet" | "reports.cashFlow" | "reports.budgetVsActual" | "reports.vatReturn" | "reports.generalLedger" | "auditFiles.safT";
                     /**
-                     * @description csv or xlsx.
+                     * @description csv or xlsx for a report or the journal list; xml for the SAF-T file (auditFiles.safT), which is XML only.
                      * @enum {string}
                      */
-                    format: "csv" | "xlsx";
+                    format: "csv" | "xlsx" | "xml";
                     /**
                      * @description The query parameters that route takes (dateFrom, dateTo, accountId, language, hijri, ...), checked as that route checks them; an error names parameters.<field>. Not format (given above) nor page (a file holds the whole range).
                      * @default {}
@@ -15531,11 +15631,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
+                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98",
+                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15550,9 +15650,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:08.546Z",
+                     *       "createdAt": "2026-11-29T22:41:33.149Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15593,13 +15693,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be6145f5-3a1c-4908-808b-e2cf52d3183b",
+                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "75dbe3bf-8b47-4766-a8f3-bf25c3769e98"
+                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15608,15 +15708,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T22:03:09.670Z",
-                     *       "fileExpiresAt": "2026-12-06T21:58:09.521Z",
+                     *       "downloadUrlExpiresAt": "2026-11-29T22:46:34.245Z",
+                     *       "fileExpiresAt": "2026-12-06T22:41:34.144Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:08.546Z",
-                     *       "startedAt": "2026-11-29T21:58:08.609Z",
-                     *       "completedAt": "2026-11-29T21:58:09.521Z"
+                     *       "createdAt": "2026-11-29T22:41:33.149Z",
+                     *       "startedAt": "2026-11-29T22:41:33.223Z",
+                     *       "completedAt": "2026-11-29T22:41:34.144Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15662,7 +15762,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "0ee68e200743465dc5f574bc9062548624bfa9a2182fb090c2bd4cd2d3a1017b",
+                     *       "headHash": "58d1c1adcbf6da477956141d99d3cae1be5777cd5129c82d5fd5598f8c124e33",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15732,10 +15832,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "enteredDate": "2026-11-29T21:58:25.008Z",
-                     *           "lastModifiedBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "enteredDate": "2026-11-29T22:41:47.919Z",
+                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15768,10 +15868,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "enteredDate": "2026-11-29T21:58:21.933Z",
-                     *           "lastModifiedBy": "c6233eb7-db0e-435c-b288-151613a3693e",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "enteredDate": "2026-11-29T22:41:44.288Z",
+                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15807,7 +15907,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNjI5ZTQ0YWYtNmU1Mi00OGI2LWJjZjEtZGU4M2E5N2Y4OGJhIn19.HVSiU1C-HmtEZAtKyU6qS7Z725G_qjEhr8ar46T9P6Y"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDUyYzVjMmItNDU3OC00YzEyLWI3MTEtOGQ5NTJiMDM1NmFmIn19.6n3qwbbSkBEhYJmDwwSc5a4iq-gyykwpxwc4RjKBRH8"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -15860,7 +15960,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15875,7 +15975,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15890,7 +15990,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15905,7 +16005,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15920,7 +16020,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15935,7 +16035,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15991,7 +16091,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -15999,7 +16099,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16008,7 +16108,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16017,7 +16117,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16026,7 +16126,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "c37f6224-f831-4633-ae97-c721de4185ad",
+                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16035,7 +16135,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQiLCJzayI6IkFDQ09VTlQjNTk0MTNmMWQtNzQ5NS00MGViLWE2ZjktZTc5NjU3M2UwZGI0IiwiZ3NpMXBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgNTk0MTNmMWQtNzQ5NS00MGViLWE2ZjktZTc5NjU3M2UwZGI0In19.YuZhKKNJBNklBavEBwi3_YUtGTNGP209ctAA0oyvL7E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgiLCJzayI6IkFDQ09VTlQjMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIiwiZ3NpMXBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIn19.dIxdaqCJT5ePhNPVBu9qKv4R97pnqa4TU7i4vKTZwyI"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16087,7 +16187,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7553d6e6-8a52-44cb-9d64-ed62fe7951e6",
+                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16109,11 +16209,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
+                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16131,7 +16231,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16141,11 +16241,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "48b42566-99a4-4bad-a652-1f95f496d71e",
+                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16165,11 +16265,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMzN2Y2MjI0LWY4MzEtNDYzMy1hZTk3LWM3MjFkZTQxODVhZCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjMzdmNjIyNC1mODMxLTQ2MzMtYWU5Ny1jNzIxZGU0MTg1YWQjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.WQpYBrszCgQvQ2Je2AbP1W_a48wDRGz_YLX6I9PYP9M"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IdJhaw7w8HZmHkDMAbRiQDWXegtURsaw_fMYaZY2EsQ"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16217,7 +16317,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16250,7 +16350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
+                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16268,7 +16368,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16278,8 +16378,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:21.849Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.849Z"
+                     *       "createdAt": "2026-11-29T22:41:43.921Z",
+                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16321,8 +16421,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
-                 *       "inputTaxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4"
+                 *       "outputTaxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "inputTaxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff"
                  *     }
                  */
                 "application/json": {
@@ -16342,7 +16442,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "73930a4d-3e7d-46ac-b5c4-31b16e14ad4d",
+                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16360,7 +16460,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16370,11 +16470,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "8996ab0f-a387-49b6-9df1-f491596fbb6d",
+                     *           "id": "65665a28-59f8-420e-af51-cb29c05e0b86",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16396,11 +16496,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "7553d6e6-8a52-44cb-9d64-ed62fe7951e6",
+                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16422,11 +16522,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "4899e691-2549-4e47-9efd-7c5a82858978",
+                     *           "id": "4268a38d-be5e-4c8d-be2a-5ff9ee5cdcc6",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16448,11 +16548,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "5d253ea6-bda4-49a1-8855-cb3c78c6ea21",
+                     *           "id": "e8a0704c-02f9-4656-b0ac-d9cbe0c62de5",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16474,11 +16574,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "48b42566-99a4-4bad-a652-1f95f496d71e",
+                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16498,11 +16598,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "e1b24af7-8d75-4937-886d-8be1dd059dab",
+                     *           "id": "c66f2109-bb97-4f33-b0a0-75ac1d9ca174",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16520,7 +16620,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
+                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16530,11 +16630,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "6394071d-0761-46b0-8c75-a0d9c7238862",
+                     *           "id": "59687e74-5405-4db3-9138-781d651f968a",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16552,7 +16652,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
+                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16562,11 +16662,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "7f367bf0-7f53-4863-b974-935e91dc48e9",
+                     *           "id": "d738734c-cc7e-44c6-9a99-268801c439f0",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16584,19 +16684,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "59413f1d-7495-40eb-a6f9-e796573e0db4",
-                     *           "reverseChargeAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "reverseChargeAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "de154100-15b5-46d4-9d6e-d0aa61e3057b",
+                     *           "id": "6ad517b1-d85b-4cf2-bbb1-186dfcedf5cc",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16618,11 +16718,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "4e619d5f-942c-46e7-8c17-dc99cd66383b",
+                     *           "id": "0dfe4b91-76d9-402a-95f3-10569c343fa7",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16644,11 +16744,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         },
                      *         {
-                     *           "id": "968c8746-9bde-44c4-b315-b649820974b3",
+                     *           "id": "3d894e93-843c-4494-9e3b-2041ee3e8ef8",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16668,8 +16768,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:21.790Z",
-                     *           "updatedAt": "2026-11-29T21:58:21.790Z"
+                     *           "createdAt": "2026-11-29T22:41:43.540Z",
+                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
                      *         }
                      *       ]
                      *     }
@@ -16718,7 +16818,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
+                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16736,7 +16836,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16746,8 +16846,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:21.849Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.849Z"
+                     *       "createdAt": "2026-11-29T22:41:43.921Z",
+                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16791,7 +16891,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16823,7 +16923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
+                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16841,7 +16941,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16851,8 +16951,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:21.849Z",
-                     *       "updatedAt": "2026-11-29T21:58:21.900Z"
+                     *       "createdAt": "2026-11-29T22:41:43.921Z",
+                     *       "updatedAt": "2026-11-29T22:41:44.129Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16910,15 +17010,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "29acec2a-edcc-4040-9a22-f8fb1075f338",
-                     *           "occurredAt": "2026-11-29T21:58:21.849Z",
+                     *           "requestId": "b2c434b8-e880-4526-b31d-f1bc6fa9caa0",
+                     *           "occurredAt": "2026-11-29T22:41:43.921Z",
                      *           "sequence": 96,
-                     *           "hash": "b958e702f656ee0a10457727b2aef9e3522099b52e18e7d7ae0429b270887ce5",
+                     *           "hash": "d8befb09efe43805f3f125911b353126d51775981f52a4948154db2f155f4253",
                      *           "state": {
-                     *             "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
+                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16936,7 +17036,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16946,8 +17046,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:58:21.849Z",
-                     *             "updatedAt": "2026-11-29T21:58:21.849Z"
+                     *             "createdAt": "2026-11-29T22:41:43.921Z",
+                     *             "updatedAt": "2026-11-29T22:41:43.921Z"
                      *           }
                      *         },
                      *         {
@@ -16955,15 +17055,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "5912d6b5-4374-48d4-b203-aa1419813d55",
-                     *           "occurredAt": "2026-11-29T21:58:21.900Z",
+                     *           "requestId": "87d1ad9c-1bab-4a4e-bbe6-4b7941bb0c0f",
+                     *           "occurredAt": "2026-11-29T22:41:44.129Z",
                      *           "sequence": 97,
-                     *           "hash": "c3134bb90be34f2ca269dc261f2e2e0135dbe6ba33b564e6bd477de6bf14d660",
+                     *           "hash": "80dd85eb3d355bc550534f3a4884494a92e80827d6811dda193ed74a8b0d2a95",
                      *           "state": {
-                     *             "id": "77fc5291-7a5b-46ac-ae00-c62ef1bcb7bb",
+                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16981,7 +17081,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b8110ceb-8457-45e0-87ca-3f551499c5be",
+                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16991,8 +17091,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T21:58:21.849Z",
-                     *             "updatedAt": "2026-11-29T21:58:21.900Z"
+                     *             "createdAt": "2026-11-29T22:41:43.921Z",
+                     *             "updatedAt": "2026-11-29T22:41:44.129Z"
                      *           }
                      *         }
                      *       ],
@@ -17032,7 +17132,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
+                     *           "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17205,14 +17305,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T21:58:23.092Z",
+                     *           "filedAt": "2026-11-29T22:41:45.364Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
+                     *             "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
                      *           },
                      *           "version": 1
                      *         }
@@ -17268,7 +17368,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
+                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17441,14 +17541,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T21:58:23.092Z",
+                     *       "filedAt": "2026-11-29T22:41:45.364Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
+                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
                      *       },
                      *       "version": 1
                      *     }
@@ -17505,7 +17605,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05343cf7-5884-4a97-8536-2140d258ffd3",
+                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17678,14 +17778,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T21:58:23.092Z",
+                     *       "filedAt": "2026-11-29T22:41:45.364Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "e3bb3131594fa3439423d36cf4330acbc86bb471bb77fcccd5b59d3a03b5b62b"
+                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
                      *       },
                      *       "version": 1
                      *     }
@@ -17739,7 +17839,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *           "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17748,8 +17848,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:23.624Z",
-                     *           "updatedAt": "2026-11-29T21:58:23.624Z"
+                     *           "createdAt": "2026-11-29T22:41:46.905Z",
+                     *           "updatedAt": "2026-11-29T22:41:46.905Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17808,7 +17908,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17817,8 +17917,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:23.624Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.624Z"
+                     *       "createdAt": "2026-11-29T22:41:46.905Z",
+                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17857,7 +17957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17866,8 +17966,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:23.624Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.624Z"
+                     *       "createdAt": "2026-11-29T22:41:46.905Z",
+                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17925,7 +18025,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17934,8 +18034,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:23.624Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.684Z"
+                     *       "createdAt": "2026-11-29T22:41:46.905Z",
+                     *       "updatedAt": "2026-11-29T22:41:47.035Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17985,15 +18085,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "281506c6-6c0a-4101-9bd7-b988dfeb5323",
-                     *           "occurredAt": "2026-11-29T21:58:23.625Z",
+                     *           "requestId": "a6989eb2-9ca5-4a4b-893f-36e2ad7edae4",
+                     *           "occurredAt": "2026-11-29T22:41:46.905Z",
                      *           "sequence": 101,
-                     *           "hash": "0acae60ec8c3484f319b7e863a58d9eb7f0027c96d3b15ea8bdba42391fb0555",
+                     *           "hash": "928121dd303f2bd9cda3ae8dbcce019e17fa2e124886ab722cea77ddbf8e8778",
                      *           "state": {
-                     *             "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18002,8 +18102,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T21:58:23.624Z",
-                     *             "updatedAt": "2026-11-29T21:58:23.624Z"
+                     *             "createdAt": "2026-11-29T22:41:46.905Z",
+                     *             "updatedAt": "2026-11-29T22:41:46.905Z"
                      *           }
                      *         },
                      *         {
@@ -18011,15 +18111,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "87c7e1e0-f2d3-4e44-be1a-e927ec5cd12f",
-                     *           "occurredAt": "2026-11-29T21:58:23.684Z",
+                     *           "requestId": "ced6b0c2-d681-4c32-8743-877247e24457",
+                     *           "occurredAt": "2026-11-29T22:41:47.035Z",
                      *           "sequence": 102,
-                     *           "hash": "d03f4d444f79ab3b10e6af451a0047d0531c6df40869296bdcce31a68ede7bf4",
+                     *           "hash": "5572952804501419c84b10b5b9aa432255c06912ef3b5bf0b77dc99b2c145aa4",
                      *           "state": {
-                     *             "id": "ae8c371d-e37d-48a9-88cf-8188bc47d702",
+                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18028,8 +18128,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T21:58:23.624Z",
-                     *             "updatedAt": "2026-11-29T21:58:23.684Z"
+                     *             "createdAt": "2026-11-29T22:41:46.905Z",
+                     *             "updatedAt": "2026-11-29T22:41:47.035Z"
                      *           }
                      *         }
                      *       ],
@@ -18079,10 +18179,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:58:27.445Z",
+                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       }
                      *     }
                      */
@@ -18163,10 +18263,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T21:58:27.445Z",
+                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       }
                      *     }
                      */
@@ -18223,13 +18323,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e",
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "597af7ff-9892-41fe-9690-5bbff77bd60e",
-                     *           "occurredAt": "2026-11-29T21:58:27.445Z",
+                     *           "requestId": "ed201bf6-d4b6-4d13-8f81-10a57c4da44b",
+                     *           "occurredAt": "2026-11-29T22:41:49.587Z",
                      *           "sequence": 121,
-                     *           "hash": "3a2bacf4c50fa5932e024bc61a8840625960600f8923120f76b343118d7a3903",
+                     *           "hash": "8fa919e99ea21c6d68a0e0931b112d8506b31cc0751d15a972a7f6555a554154",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18243,10 +18343,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T21:58:27.445Z",
+                     *             "updatedAt": "2026-11-29T22:41:49.586Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *             }
                      *           }
                      *         }
@@ -18299,8 +18399,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
-                     *           "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18317,8 +18417,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T21:58:23.760Z",
-                     *           "updatedAt": "2026-11-29T21:58:23.760Z"
+                     *           "createdAt": "2026-11-29T22:41:47.207Z",
+                     *           "updatedAt": "2026-11-29T22:41:47.207Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18372,8 +18472,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
-                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18390,8 +18490,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:23.760Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.760Z"
+                     *       "createdAt": "2026-11-29T22:41:47.207Z",
+                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18445,8 +18545,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
-                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18463,8 +18563,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T21:58:23.760Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.760Z"
+                     *       "createdAt": "2026-11-29T22:41:47.207Z",
+                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18516,8 +18616,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
-                     *       "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18534,8 +18634,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T21:58:23.760Z",
-                     *       "updatedAt": "2026-11-29T21:58:23.855Z"
+                     *       "createdAt": "2026-11-29T22:41:47.207Z",
+                     *       "updatedAt": "2026-11-29T22:41:47.310Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18614,7 +18714,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
+                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18630,7 +18730,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
+                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18646,7 +18746,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "6b89106b-ab01-4cc1-951a-fb4020b9dbfc"
+                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18680,7 +18780,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6"
+                 *       "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20"
                  *     }
                  */
                 "application/json": {
@@ -18708,14 +18808,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "eed7da55-04e7-430d-910c-f313ca558583",
+                     *         "id": "5c2a53c7-a642-4d16-8f5a-6724667c1424",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *             "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18728,7 +18828,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "7081e1fc-9171-4ea6-a894-628d2640b8d6",
+                     *             "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18756,19 +18856,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T21:58:24.900Z",
-                     *         "updatedAt": "2026-11-29T21:58:24.900Z",
+                     *         "createdAt": "2026-11-29T22:41:47.856Z",
+                     *         "updatedAt": "2026-11-29T22:41:47.856Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18834,7 +18934,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                 *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18868,14 +18968,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
-                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
+                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18887,9 +18987,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
+                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
                      *       "version": 1
                      *     }
                      */
@@ -18946,8 +19046,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
-                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
+                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -18956,7 +19056,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125"
+                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -18965,9 +19065,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
+                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
                      *       "version": 1
                      *     }
                      */
@@ -19017,8 +19117,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54f63b92-2b10-43c4-9792-56f45d0014d6",
-                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
+                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19027,7 +19127,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125"
+                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19036,9 +19136,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "matchedAt": "2026-11-29T21:58:25.412Z",
+                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
                      *       "version": 2
                      *     }
                      */
@@ -19093,7 +19193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19103,14 +19203,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "f1e7177c-d205-44a9-996b-5f9da1a1deb4",
-                     *           "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *           "id": "e955a38e-d8d0-4aa6-8d43-07a331663a4e",
+                     *           "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *               "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19122,9 +19222,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "matchedAt": "2026-11-29T21:58:26.215Z",
+                     *           "matchedAt": "2026-11-29T22:41:48.777Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19189,9 +19289,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "reconciledAt": "2026-11-29T21:58:25.922Z"
+                     *       "reconciledAt": "2026-11-29T22:41:48.580Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19250,7 +19350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "52b28c8b-bead-4d0b-8049-b06a39b12afc",
+                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19303,9 +19403,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "reconciledAt": "2026-11-29T21:58:25.922Z",
+                     *           "reconciledAt": "2026-11-29T22:41:48.580Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19360,8 +19460,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
-                     *           "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *           "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
+                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19370,10 +19470,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *           },
-                     *           "createdAt": "2026-11-29T21:58:26.330Z",
-                     *           "checkedAt": "2026-11-29T21:58:27.114Z",
+                     *           "createdAt": "2026-11-29T22:41:48.815Z",
+                     *           "checkedAt": "2026-11-29T22:41:48.967Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19430,8 +19530,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
-                     *       "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
+                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19440,15 +19540,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:26.330Z",
+                     *       "createdAt": "2026-11-29T22:41:48.815Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:13:26.330Z",
+                     *         "expiresAt": "2026-11-29T22:56:48.815Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19502,8 +19602,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63ded9d8-bce1-4c0e-a9d2-a16d74cb83c7",
-                     *       "journalId": "2f125c5b-73c8-4751-8600-6a5174829125",
+                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
+                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19512,15 +19612,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:26.330Z",
-                     *       "checkedAt": "2026-11-29T21:58:27.114Z",
+                     *       "createdAt": "2026-11-29T22:41:48.815Z",
+                     *       "checkedAt": "2026-11-29T22:41:48.967Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:03:27.231Z"
+                     *         "expiresAt": "2026-11-29T22:46:49.033Z"
                      *       }
                      *     }
                      */
@@ -19570,8 +19670,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "109573a9-d108-4b11-a372-8fe39da14b58",
-                     *       "journalId": "3142ecf8-b077-496b-bee5-89cebb810614",
+                     *       "id": "5e43edae-d3ea-47a9-a03d-0d6bb21983d0",
+                     *       "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19580,9 +19680,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:27.839Z",
+                     *       "createdAt": "2026-11-29T22:41:49.931Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19646,7 +19746,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad487b94-e433-4d45-818d-c73be33c983c",
+                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19656,15 +19756,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:27.261Z",
+                     *       "createdAt": "2026-11-29T22:41:49.253Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:13:27.261Z",
+                     *         "expiresAt": "2026-11-29T22:56:49.253Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19707,7 +19807,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad487b94-e433-4d45-818d-c73be33c983c",
+                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19717,15 +19817,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "c6233eb7-db0e-435c-b288-151613a3693e"
+                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
                      *       },
-                     *       "createdAt": "2026-11-29T21:58:27.261Z",
-                     *       "checkedAt": "2026-11-29T21:58:27.324Z",
+                     *       "createdAt": "2026-11-29T22:41:49.253Z",
+                     *       "checkedAt": "2026-11-29T22:41:49.362Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:03:27.377Z"
+                     *         "expiresAt": "2026-11-29T22:46:49.466Z"
                      *       }
                      *     }
                      */
