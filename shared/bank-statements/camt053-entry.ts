@@ -1,4 +1,5 @@
-import { at, attributeOf, children, textAt } from './camt053-xml.ts';
+import { at, children, textAt } from '../text/xml-elements.ts';
+import { attributeOf } from './camt053-xml.ts';
 import type { StatementError, StatementLine } from './records.ts';
 import { signedAmount } from './statement-amount.ts';
 import { dayOfDateTime, isoDate } from './statement-dates.ts';

@@ -1,6 +1,7 @@
 import { parsedIban } from '../bank-accounts/rules.ts';
 import { dateOf, isBooked, markedAmount, readEntry } from './camt053-entry.ts';
-import { at, attributeOf, children, textAt } from './camt053-xml.ts';
+import { at, children, textAt } from '../text/xml-elements.ts';
+import { attributeOf } from './camt053-xml.ts';
 import type { StatementBalance, StatementError, StatementLine } from './records.ts';
 import type { StatementDraft } from './statement-checks.ts';
 import { currencyProblem } from './statement-amount.ts';

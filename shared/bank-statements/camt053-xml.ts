@@ -54,27 +54,6 @@ function unclosed(message: string): string | undefined {
   }
 }
 
-/** The elements named `name` under `node`: a list whether the file has none, one or several. */
-export function children(node: unknown, name: string): unknown[] {
-  if (!node || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, name)) return [];
-  const value: unknown = (node as Record<string, unknown>)[name];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** The first element down a path of names, if any. */
-export function at(node: unknown, ...names: string[]): unknown {
-  let current = node;
-  for (const name of names) current = children(current, name)[0];
-  return current;
-}
-
-/** The trimmed text of an element (or of the element down `names`); undefined when absent or empty. */
-export function textAt(node: unknown, ...names: string[]): string | undefined {
-  const element = at(node, ...names);
-  const text = typeof element === 'string' ? element : element && typeof element === 'object' && Object.hasOwn(element, '#text') ? String((element as Record<string, unknown>)['#text']) : undefined;
-  const trimmed = text?.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
 
 /** An attribute of an element. */
 export function attributeOf(element: unknown, name: string): string | undefined {

@@ -1,5 +1,6 @@
 import { readStatement } from './camt053-statement.ts';
-import { children, readXml } from './camt053-xml.ts';
+import { children } from '../text/xml-elements.ts';
+import { readXml } from './camt053-xml.ts';
 import { tooLarge, tooManyLines, withoutBom } from './file-bounds.ts';
 import type { ParseResult } from './records.ts';
 import { finishStatements, refused, type StatementDraft } from './statement-checks.ts';

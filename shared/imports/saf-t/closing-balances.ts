@@ -1,5 +1,5 @@
 import type { RowError } from '../records.ts';
-import { textAt } from './saf-t-xml.ts';
+import { textAt } from '../../text/xml-elements.ts';
 
 /**
  * The file's closing balances checked, never trusted (pure): each account's opening balance plus

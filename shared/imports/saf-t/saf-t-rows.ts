@@ -1,6 +1,6 @@
 import type { RowError, RowImportKind } from '../records.ts';
 import { closingBalanceErrors } from './closing-balances.ts';
-import { at, children, textAt } from './saf-t-xml.ts';
+import { at, children, textAt } from '../../text/xml-elements.ts';
 
 /**
  * A SAF-T Financial file as the rows of one import kind (pure), so that every promise of the

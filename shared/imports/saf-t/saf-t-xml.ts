@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ValidationError } from '../../errors.ts';
+import { at, children, isElement, textAt } from '../../text/xml-elements.ts';
 
 /**
  * A SAF-T Financial file read as a tree (pure), safely: a file with a DOCTYPE is refused before
@@ -51,28 +52,4 @@ export function readSafTXml(text: string): Record<string, unknown> {
   if (!/^1\.(1|2|3)0$/.test(version)) throw refused(`is SAF-T version ${version}; an import takes SAF-T Financial 1.10 to 1.30 (Header/AuditFileVersion)`, 'UnsupportedSafTVersion');
   if (!isElement(at(root, 'GeneralLedgerEntries')) && !isElement(at(root, 'MasterFiles'))) throw refused('holds neither MasterFiles nor GeneralLedgerEntries: nothing of the books', 'NotSafTFinancial');
   return root;
-}
-
-const isElement = (node: unknown): node is Record<string, unknown> => !!node && typeof node === 'object' && !Array.isArray(node);
-
-/** The elements named `name` under `node`: a list whether the file has none, one or several. */
-export function children(node: unknown, name: string): unknown[] {
-  if (!isElement(node) || !Object.hasOwn(node, name)) return [];
-  const value = node[name];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** The first element down a path of names, if any. */
-export function at(node: unknown, ...names: string[]): unknown {
-  let current = node;
-  for (const name of names) current = children(current, name)[0];
-  return current;
-}
-
-/** The trimmed text of the element down `names`; undefined when absent or empty. */
-export function textAt(node: unknown, ...names: string[]): string | undefined {
-  const element = at(node, ...names);
-  const text = typeof element === 'string' ? element : isElement(element) && Object.hasOwn(element, '#text') ? String(element['#text']) : undefined;
-  const trimmed = text?.trim();
-  return trimmed === '' ? undefined : trimmed;
 }

@@ -166,7 +166,13 @@ async function shownTo(token: string, path: string) {
 /** A file's header and rows, CSV or XLSX, as comparable text. */
 async function fileOf(token: string, path: string, format: 'csv' | 'xlsx') {
   const exportPath = path.replace(/([?&])pageSize=\d+&?/, '$1').replace(/[?&]$/, '');
-  const file = await getFile(gateway.url(), token, `${exportPath}${exportPath.includes('?') ? '&' : '?'}format=${format}`);
+  const url = `${exportPath}${exportPath.includes('?') ? '&' : '?'}format=${format}`;
+  // The principals export at once from one company: one refused 429 while the others hold its slots asks again after Retry-After, as a client does.
+  let file = await getFile(gateway.url(), token, url);
+  for (let retries = 3; file.status === 429 && retries > 0; retries--) {
+    await new Promise((resolve) => setTimeout(resolve, Number(file.headers.get('retry-after') ?? 1) * 1000));
+    file = await getFile(gateway.url(), token, url);
+  }
   if (file.status !== 200) return { status: file.status, rows: [] as string[][] };
   const rows = format === 'csv' ? csvRows(file.bytes) : sheetValues(await xlsxSheet(file.bytes)).map((r) => r.map((v) => (v === null ? '' : normal(v))));
   return { status: file.status, rows };
