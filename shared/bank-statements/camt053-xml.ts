@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { safeXmlParser } from '../text/safe-xml-parser.ts';
 import { MAX_FILE_BYTES, type StatementError } from './records.ts';
 
 /**
@@ -8,21 +9,7 @@ import { MAX_FILE_BYTES, type StatementError } from './records.ts';
  * text (parseTagValue false), so an amount never passes through a float; namespace prefixes
  * are dropped.
  */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // Character references (&#228;) are decoded only with htmlEntities (deprecated in favour of a
-  // custom entityDecoder, which would be hand-written entity code); it adds HTML's fixed names.
-  htmlEntities: true,
-  // Entity declarations live only in a DOCTYPE, refused in readXml: none is ever taken. The expanded
-  // length counts the predefined entities too, so it is bounded by the file's size, never reached.
-  processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1, maxExpandedLength: MAX_FILE_BYTES },
-});
+const parser = safeXmlParser(MAX_FILE_BYTES);
 
 const malformed = (reason: string): StatementError => ({ row: 0, field: 'Document', reason, code: 'Malformed' });
 

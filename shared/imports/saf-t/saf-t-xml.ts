@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { safeXmlParser } from '../../text/safe-xml-parser.ts';
 import { ValidationError } from '../../errors.ts';
 import { at, children, isElement, textAt } from '../../text/xml-elements.ts';
 
@@ -14,18 +15,7 @@ import { at, children, isElement, textAt } from '../../text/xml-elements.ts';
 /** The largest file taken: the imports' request limit holds a 5 MiB file. */
 export const MAX_SAF_T_BYTES = 5 * 1024 * 1024;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  htmlEntities: true,
-  // Entity declarations live only in a DOCTYPE, refused below: none is ever taken.
-  processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1, maxExpandedLength: MAX_SAF_T_BYTES },
-});
+const parser = safeXmlParser(MAX_SAF_T_BYTES);
 
 const refused = (reason: string, code = 'InvalidSafT') => ValidationError.field('data', reason, code);
 
