@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { clientSchema, SCHEMA_FILE } from '../../examples/generate-client.ts';
 import { walkthrough } from '../../examples/walkthrough.ts';
 import { signedInUser, useGateway } from '../support/api.ts';
+import { getFile } from '../support/files.ts';
+import { safTSchemaErrors } from '../support/saf-t-schema.ts';
 
 const gateway = useGateway();
 
@@ -18,7 +20,7 @@ describe('the typed client and the walkthrough', () => {
     const { token } = await signedInUser(gateway.url);
     const lines: string[] = [];
     const statementsFile = join(mkdtempSync(join(tmpdir(), 'walkthrough-')), 'statements-2026.xlsx');
-    const { trial, statement, sheet } = await walkthrough(gateway.url(), token, (line) => lines.push(line), statementsFile);
+    const { companyId, trial, statement, sheet } = await walkthrough(gateway.url(), token, (line) => lines.push(line), statementsFile);
 
     expect(trial.totals.closing).toEqual({ debit: '1900.25', credit: '1900.25' });
     expect(statement.totals.netProfit).toEqual(['1099.75', '-400.25', '1500.00', '0.00']);
@@ -46,5 +48,11 @@ describe('the typed client and the walkthrough', () => {
     expect(total[2]).toBe('Total');
     expect(total.at(-2)).toBe(total.at(-1));
     expect(workbook.getWorksheet('Balance sheet')!.getRow(1).values).toEqual([undefined, 'Code', 'Account', 'As of 2026-03-31', 'As of 2026-06-30', 'As of 2026-09-30', 'As of 2026-12-31']);
+
+    // The books it made, as their year's SAF-T Financial file: valid against the v1.30 schema.
+    const safT = await getFile(gateway.url(), token, `/api/v1/Companies/${companyId}/Exports/SafT?dateFrom=2026-01-01&dateTo=2026-12-31`);
+    expect(safT.status, safT.bytes.toString()).toBe(200);
+    expect(safT.bytes.toString()).toContain('<Transaction>');
+    expect(safTSchemaErrors(safT.bytes)).toBeNull();
   }, 120_000);
 });

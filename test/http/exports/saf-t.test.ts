@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runExports } from '../../../functions/ops/run-exports.ts';
 import { client, companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { addApiKey } from '../../support/company-access.ts';
 import { getFile } from '../../support/files.ts';
 import { credit, debit, year2026 } from '../../support/ledger.ts';
+import { safTSchemaErrors } from '../../support/saf-t-schema.ts';
 import { taxedBooks } from '../../support/tax-books.ts';
 
 /**
@@ -18,22 +15,6 @@ import { taxedBooks } from '../../support/tax-books.ts';
  * export job above the API's cap.
  */
 const gateway = useGateway();
-
-const XSD = resolve(import.meta.dirname, '../../../docs/standards/saf-t/Norwegian_SAF-T_Financial_Schema_v_1.30.xsd');
-const scratch = mkdtempSync(join(tmpdir(), 'saf-t-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** xmllint's verdict on a document against the schema: null when valid, else its messages. */
-function schemaErrors(document: Buffer | string, name = 'file.xml'): string | null {
-  const file = join(scratch, `${Date.now()}-${Math.random()}-${name}`);
-  writeFileSync(file, document);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
-    return null;
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
-}
 
 /** Elements a SAF-T file may repeat, read as arrays whether one or many. */
 const REPEATED = new Set(['Account', 'Customer', 'Supplier', 'TaxCodeDetails', 'AnalysisTypeTableEntry', 'Journal', 'Transaction', 'Line', 'Analysis', 'TaxInformation']);
@@ -103,7 +84,7 @@ describe('the SAF-T Financial export', () => {
     expect(file.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="saf-t_2026-03-01_2026-03-31.xml"');
     expect(notXml.status).toBe(406);
-    expect(schemaErrors(file.bytes)).toBeNull();
+    expect(safTSchemaErrors(file.bytes)).toBeNull();
     const saft = parsed(file.bytes);
 
     // The header: the company, its registration, currency, range and the software.
@@ -196,7 +177,7 @@ describe('the SAF-T Financial export', () => {
     expect(wrongFormat.body.errors[0]).toMatchObject({ name: 'format', reason: 'must be xml: the formats auditFiles.safT is written in' });
     expect(created.status, created.text).toBe(202);
     expect(job).toMatchObject({ status: 'available', route: 'auditFiles.safT', format: 'xml', fileName: 'saf-t_2026-03-01_2026-03-31.xml', lines: 12, bytes: download.length });
-    expect(schemaErrors(download)).toBeNull();
+    expect(safTSchemaErrors(download)).toBeNull();
     // The day the file was made is the one field that may differ.
     const undated = (bytes: Buffer) => bytes.toString('utf8').replace(/<AuditFileDateCreated>[^<]*</, '<AuditFileDateCreated><');
     expect(undated(download)).toBe(undated(answer.bytes));
@@ -243,7 +224,7 @@ describe('the SAF-T Financial export', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0]).toMatchObject({ code: 'Forbidden', reason: expect.stringContaining('journals:read') });
     expect(file.status, file.text).toBe(200);
-    expect(schemaErrors(file.text)).toBeNull();
+    expect(safTSchemaErrors(file.text)).toBeNull();
     const saft = parsed(Buffer.from(file.text));
     expect(saft.MasterFiles.Customers.Customer).toEqual([{ Name: customer, CustomerID: customer.replace(/-/g, '') }]);
     expect(saft.MasterFiles.TaxTable).toBeUndefined();
@@ -276,6 +257,6 @@ describe('the SAF-T Financial export', () => {
   it('is held to the schema: a document breaking it fails validation', () => {
     const broken = '<?xml version="1.0" encoding="UTF-8"?>\n<AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO"><Header><AuditFileVersion>1.30</AuditFileVersion></Header></AuditFile>\n';
 
-    expect(schemaErrors(broken)).toMatch(/fails to validate/);
+    expect(safTSchemaErrors(broken)).toMatch(/fails to validate/);
   });
 });
