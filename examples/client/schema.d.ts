@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447`
+         * @description Example request: `GET /api/v1/Companies/335de088-493a-4c12-aedc-dfb742ee2f7a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members/149993d7-f5a8-4c57-b0e8-5501f984cd1f`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members/149993d7-f5a8-4c57-b0e8-5501f984cd1f`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys/bae03667-016b-417a-a9ee-06996087078a`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys/b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Activate`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/7e067769-3497-4d6a-893c-4493d8b00f0f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/7e067769-3497-4d6a-893c-4493d8b00f0f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Close`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Lock`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Reopen`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Submit`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Approve`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Reject`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Post`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/4e5b4934-1eac-4eb0-887f-d5fc15d066fb/Void`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/c9e90d8a-273e-49c3-9a65-cf5d95969eba/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TrialBalance?financialYearId=ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/TrialBalance?financialYearId=b12eebdd-bc00-4194-bc7a-303b43378033`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BudgetVsActual?budgetId=f1892339-12a5-4f0b-80bc-c7b8d649eedc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/BudgetVsActual?budgetId=eaeff5b3-82da-486f-b0e6-6738d234b467&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/335de088-493a-4c12-aedc-dfb742ee2f7a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Restatements?since=2026-11-29T22%3A41%3A26.731Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/Restatements?since=2026-11-30T00%3A38%3A03.861Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/b359b302-3f47-465e-9daf-0a77b706ebab`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/3f2cc539-8ef7-4021-8754-1d37494e07a9`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/f0b4519b-6139-42be-a69b-a6e4c3c98530`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e/Errors`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/f0b4519b-6139-42be-a69b-a6e4c3c98530/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/9e602aec-c610-447e-8a06-9155aea4559b/Approve`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/8597c40d-c584-4a9a-8275-66e087dd43ff/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/70f4db51-8a67-4165-96aa-f1dae5897c53`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports/bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,7 +1497,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1517,7 +1517,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1537,7 +1537,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1557,7 +1557,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1577,13 +1577,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1621,12 +1621,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1665,13 +1665,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1689,7 +1689,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns/42b89036-a949-4f0c-aff4-a92821d2a8d3`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns/128010fd-2e5c-4ebd-9776-034b8df7711e`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1709,13 +1709,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1733,12 +1733,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1757,7 +1757,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1777,12 +1777,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1801,7 +1801,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1821,13 +1821,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1845,12 +1845,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1929,14 +1929,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches/6511aabf-fd8f-46e6-a529-aec346be4d81`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches/6511aabf-fd8f-46e6-a529-aec346be4d81`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1955,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1975,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2013,13 +2013,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2037,14 +2037,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments/e0718b5e-2159-4be3-b4f4-4cc120e5f768`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments/0086cca9-8a28-4484-a30e-9a022a17c61a`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Attachments/5e43edae-d3ea-47a9-a03d-0d6bb21983d0`
+         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Attachments/34b70dc2-3bd5-46c4-a328-15f2adacebd0`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2063,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments`
+         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2081,7 +2081,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments/d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4`
+         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Attachments/fb9c882c-e8af-4360-87b1-a61176e4b1c3`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3204,7 +3204,7 @@ export interface components {
              * @description What the file holds.
              * @enum {string}
              */
-            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
+            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties";
             /**
              * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
@@ -5526,7 +5526,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38445/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45971%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xDTSHBBoKp4nOfatHmiExcT63u8mq5fILkpx5ZQX470&code_challenge_method=S256&state=jgEBZeB9O2LsAN7RBeV79On5o2YT7hikhMkHTCg4Eio&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40065/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39239%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=YXG2-FRLZLRdYTSquBBITuI_47xseXWf4fE6cuFcYn8&code_challenge_method=S256&state=PvW9Wich-KSYvE5Nfw5-NYILfBlreeGQpXc4LusqjkU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5566,7 +5566,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5619,7 +5619,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "335de088-493a-4c12-aedc-dfb742ee2f7a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5726,7 +5726,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5779,7 +5779,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "335de088-493a-4c12-aedc-dfb742ee2f7a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5875,16 +5875,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T22:41:18.309Z",
+                     *           "createdAt": "2026-11-30T00:37:47.635Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "id": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T22:41:18.007Z",
+                     *           "createdAt": "2026-11-30T00:37:47.185Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5941,9 +5941,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:37:47.635Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5956,7 +5956,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T22:41:18.309Z"
+                     *         "updatedAt": "2026-11-30T00:37:47.635Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6043,9 +6043,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:37:47.635Z",
                      *       "version": 1
                      *     }
                      */
@@ -6090,7 +6090,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:18.007Z"
+                     *       "updatedAt": "2026-11-30T00:37:47.185Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6120,7 +6120,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                 *       "retainedEarningsAccountId": "898543e4-34e9-49af-9354-88f4669b37e8",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6165,7 +6165,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *       "retainedEarningsAccountId": "898543e4-34e9-49af-9354-88f4669b37e8",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6173,7 +6173,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T22:41:19.982Z"
+                     *       "updatedAt": "2026-11-30T00:37:52.067Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6362,7 +6362,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "id": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6373,8 +6373,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T22:41:40.615Z",
-                     *           "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *           "createdAt": "2026-11-30T00:38:24.589Z",
+                     *           "updatedAt": "2026-11-30T00:38:24.637Z"
                      *         }
                      *       ]
                      *     }
@@ -6435,7 +6435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6445,8 +6445,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:38:24.589Z",
+                     *       "updatedAt": "2026-11-30T00:38:24.589Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6493,7 +6493,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6503,8 +6503,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:38:24.589Z",
+                     *       "updatedAt": "2026-11-30T00:38:24.589Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6565,7 +6565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6576,8 +6576,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *       "createdAt": "2026-11-30T00:38:24.589Z",
+                     *       "updatedAt": "2026-11-30T00:38:24.637Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6685,8 +6685,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "email": "user-be8cd193-9c8a-4e3d-9350-89f0e909528f@example.com",
+                     *           "userId": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "email": "user-693bce8f-859c-4882-895d-97385943fb1b@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6738,20 +6738,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:18.007Z",
+                     *           "joinedAt": "2026-11-30T00:37:47.185Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *           "email": "contract-1795992100790@example.com",
-                     *           "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
+                     *           "email": "contract-1795999104670@example.com",
+                     *           "roleId": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *           "joinedAt": "2026-11-30T00:38:24.701Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6783,8 +6783,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795992100790@example.com",
-                 *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b"
+                 *       "email": "contract-1795999104670@example.com",
+                 *       "roleId": "61e559d1-f30a-473a-8490-e4413fef6689"
                  *     }
                  */
                 "application/json": {
@@ -6806,16 +6806,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
-                     *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
+                     *       "email": "contract-1795999104670@example.com",
+                     *       "roleId": "61e559d1-f30a-473a-8490-e4413fef6689",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:38:24.701Z",
                      *       "version": 1
                      *     }
                      */
@@ -6875,8 +6875,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
+                     *       "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
+                     *       "email": "contract-1795999104670@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6899,7 +6899,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:38:24.701Z",
                      *       "version": 2
                      *     }
                      */
@@ -7008,9 +7008,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *           "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_jACN06d",
+                     *           "prefix": "sk-svc_8PmVl8G",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7018,8 +7018,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "createdAt": "2026-11-29T22:41:41.057Z",
+                     *           "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "createdAt": "2026-11-30T00:38:24.861Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7085,9 +7085,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_8PmVl8G",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7095,8 +7095,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *       "createdAt": "2026-11-30T00:38:24.861Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7147,18 +7147,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_8PmVl8G",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T22:41:41.149Z",
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "revokedAt": "2026-11-30T00:38:24.900Z",
+                     *       "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *       "createdAt": "2026-11-30T00:38:24.861Z",
                      *       "version": 2
                      *     }
                      */
@@ -7213,24 +7213,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "id": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.651Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.651Z",
+                     *           "createdAt": "2026-11-30T00:37:51.524Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.524Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "id": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7239,32 +7239,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.537Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.537Z",
+                     *           "createdAt": "2026-11-30T00:37:51.458Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.458Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "id": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.446Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.446Z",
+                     *           "createdAt": "2026-11-30T00:37:51.326Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.326Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "id": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7273,32 +7273,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.362Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.362Z",
+                     *           "createdAt": "2026-11-30T00:37:51.062Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.062Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "id": "898543e4-34e9-49af-9354-88f4669b37e8",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "parentId": "93b4e67d-9d72-4bf9-85b6-edbebc72404e",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.294Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.294Z",
+                     *           "createdAt": "2026-11-30T00:37:50.270Z",
+                     *           "updatedAt": "2026-11-30T00:37:50.270Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "id": "93b4e67d-9d72-4bf9-85b6-edbebc72404e",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7307,49 +7307,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.197Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.197Z",
+                     *           "createdAt": "2026-11-30T00:37:49.882Z",
+                     *           "updatedAt": "2026-11-30T00:37:49.882Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.119Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.119Z",
+                     *           "createdAt": "2026-11-30T00:37:49.443Z",
+                     *           "updatedAt": "2026-11-30T00:37:49.443Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "id": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.981Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.981Z",
+                     *           "createdAt": "2026-11-30T00:37:48.785Z",
+                     *           "updatedAt": "2026-11-30T00:37:48.785Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "id": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7358,8 +7358,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.932Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.932Z",
+                     *           "createdAt": "2026-11-30T00:37:48.627Z",
+                     *           "updatedAt": "2026-11-30T00:37:48.627Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7427,7 +7427,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7436,8 +7436,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:37:52.187Z",
+                     *       "updatedAt": "2026-11-30T00:37:52.187Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7488,7 +7488,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7497,8 +7497,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:37:52.187Z",
+                     *       "updatedAt": "2026-11-30T00:37:52.187Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7562,7 +7562,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7571,8 +7571,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.851Z",
+                     *       "createdAt": "2026-11-30T00:37:52.187Z",
+                     *       "updatedAt": "2026-11-30T00:37:53.580Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7692,15 +7692,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "00728c50-28eb-40c5-a03b-4ebe24282e85",
-                     *           "occurredAt": "2026-11-29T22:41:20.094Z",
+                     *           "requestId": "865dc76f-e823-4784-bbda-0330d98f4c15",
+                     *           "occurredAt": "2026-11-30T00:37:52.187Z",
                      *           "sequence": 14,
-                     *           "hash": "7b24c9a5f0066c16ab30bd871c2045053c58b858761de096768c0a5372d757c8",
+                     *           "hash": "ebb2ff26db20d9d9e7510295c8ecd9889e94e21ec2ec469ff0216cfc3d2a6372",
                      *           "state": {
-                     *             "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *             "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7709,8 +7709,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:20.093Z",
-                     *             "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *             "createdAt": "2026-11-30T00:37:52.187Z",
+                     *             "updatedAt": "2026-11-30T00:37:52.187Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7770,7 +7770,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *           "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7779,12 +7779,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:21.597Z",
-                     *           "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *           "createdAt": "2026-11-30T00:37:55.588Z",
+                     *           "updatedAt": "2026-11-30T00:37:55.588Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "id": "d45429c8-f3b2-435f-960b-313874409600",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7793,12 +7793,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.784Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.784Z",
+                     *           "createdAt": "2026-11-30T00:37:51.731Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.731Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "31c5f6bc-d119-42b9-b451-6444e07c3ff1",
+                     *           "id": "59248517-dcb3-45f8-8b87-92b4d1ea26c9",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7807,8 +7807,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.849Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.849Z",
+                     *           "createdAt": "2026-11-30T00:37:51.925Z",
+                     *           "updatedAt": "2026-11-30T00:37:51.925Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7867,7 +7867,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7876,8 +7876,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:37:55.588Z",
+                     *       "updatedAt": "2026-11-30T00:37:55.588Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7925,7 +7925,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7934,8 +7934,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:37:55.588Z",
+                     *       "updatedAt": "2026-11-30T00:37:55.588Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7992,7 +7992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8001,8 +8001,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.864Z",
+                     *       "createdAt": "2026-11-30T00:37:55.588Z",
+                     *       "updatedAt": "2026-11-30T00:37:56.110Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8119,15 +8119,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7559bf35-18b1-4ef0-b673-e910786cbec0",
-                     *           "occurredAt": "2026-11-29T22:41:21.597Z",
+                     *           "requestId": "a1ccbc9e-73c4-45d7-aa69-c23573ff71bf",
+                     *           "occurredAt": "2026-11-30T00:37:55.589Z",
                      *           "sequence": 17,
-                     *           "hash": "691dae33a4077ccda5bd999a722e6f2d581e395c74b9ade2e47a0577df86e3d2",
+                     *           "hash": "2fe2761854a57421b7eebe24a1743b0cddd14c06217135f461df1377e924a1a7",
                      *           "state": {
-                     *             "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *             "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8136,8 +8136,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:21.597Z",
-                     *             "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *             "createdAt": "2026-11-30T00:37:55.588Z",
+                     *             "updatedAt": "2026-11-30T00:37:55.588Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8189,7 +8189,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8198,8 +8198,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.382Z",
+                     *       "createdAt": "2026-11-30T00:37:55.588Z",
+                     *       "updatedAt": "2026-11-30T00:37:56.349Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8249,7 +8249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8258,8 +8258,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.030Z",
+                     *       "createdAt": "2026-11-30T00:37:55.588Z",
+                     *       "updatedAt": "2026-11-30T00:37:56.224Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8310,19 +8310,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:24.021Z",
-                     *           "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *           "createdAt": "2026-11-30T00:38:00.633Z",
+                     *           "updatedAt": "2026-11-30T00:38:00.633Z",
                      *           "periods": [
                      *             {
-                     *               "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "9b46ba32-54d6-4542-a517-5337e5cdb6ba",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8332,8 +8332,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "5d8ebfd4-0bab-443e-93c9-ead0f46af2ae",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8343,8 +8343,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "32adac4c-6771-4a8a-a036-78b6aa91d6ee",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8354,8 +8354,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "c8041e4c-c8fa-4895-b72b-0bd400f78d0d",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8365,8 +8365,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "b6e8de75-2fac-47fb-835d-848e50eaa3d6",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8376,8 +8376,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "4329d1a2-2419-45b2-8443-c558c4b86742",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8387,8 +8387,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "b83dfb3f-a4ce-441c-bfdc-ef1a844030ba",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8398,8 +8398,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "3e0c6dda-943b-44ba-b932-cd502f37d928",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8409,8 +8409,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "e6829e22-75fe-40f9-9b46-afd6437dc8c3",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8420,8 +8420,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "ca0da965-4c24-4df3-922d-eb042c240aea",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8431,8 +8431,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "f9704cb7-ba01-4557-817c-3ef5b24cded2",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8442,8 +8442,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "a0c2f74d-97e4-4230-96d3-849610cdd4e3",
+                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8455,19 +8455,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:23.595Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *           "createdAt": "2026-11-30T00:38:00.224Z",
+                     *           "updatedAt": "2026-11-30T00:38:00.224Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8477,8 +8477,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8488,8 +8488,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8499,8 +8499,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8510,8 +8510,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8521,8 +8521,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8532,8 +8532,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8543,8 +8543,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8554,8 +8554,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8565,8 +8565,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8576,8 +8576,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8587,8 +8587,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
+                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8652,19 +8652,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *       "id": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.021Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *       "createdAt": "2026-11-30T00:38:00.633Z",
+                     *       "updatedAt": "2026-11-30T00:38:00.633Z",
                      *       "periods": [
                      *         {
-                     *           "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "9b46ba32-54d6-4542-a517-5337e5cdb6ba",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8674,8 +8674,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "5d8ebfd4-0bab-443e-93c9-ead0f46af2ae",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8685,8 +8685,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "32adac4c-6771-4a8a-a036-78b6aa91d6ee",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8696,8 +8696,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "c8041e4c-c8fa-4895-b72b-0bd400f78d0d",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8707,8 +8707,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "b6e8de75-2fac-47fb-835d-848e50eaa3d6",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8718,8 +8718,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "4329d1a2-2419-45b2-8443-c558c4b86742",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8729,8 +8729,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "b83dfb3f-a4ce-441c-bfdc-ef1a844030ba",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8740,8 +8740,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "3e0c6dda-943b-44ba-b932-cd502f37d928",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8751,8 +8751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "e6829e22-75fe-40f9-9b46-afd6437dc8c3",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8762,8 +8762,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "ca0da965-4c24-4df3-922d-eb042c240aea",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8773,8 +8773,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "f9704cb7-ba01-4557-817c-3ef5b24cded2",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8784,8 +8784,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "a0c2f74d-97e4-4230-96d3-849610cdd4e3",
+                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8841,19 +8841,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:23.595Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *       "createdAt": "2026-11-30T00:38:00.224Z",
+                     *       "updatedAt": "2026-11-30T00:38:00.224Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8863,8 +8863,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8874,8 +8874,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8885,8 +8885,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8896,8 +8896,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8907,8 +8907,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8918,8 +8918,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8929,8 +8929,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8940,8 +8940,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8951,8 +8951,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8962,8 +8962,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8973,8 +8973,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9037,19 +9037,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *       "id": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.367Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.770Z",
+                     *       "createdAt": "2026-11-30T00:38:01.799Z",
+                     *       "updatedAt": "2026-11-30T00:38:01.970Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e5a0937c-c8be-460a-8bfe-53c942a1f506",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "40d81b01-4831-4bd6-a400-efd2aec45707",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9059,8 +9059,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2a38b551-6a6d-495c-b573-1132cd364dae",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "722bc3b3-c971-4072-83a2-4bfe1a3bd195",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9070,8 +9070,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da15da76-8d21-485c-8120-0397e821d892",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "942f989f-cf86-439e-b7b9-711973c3d4d9",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9081,8 +9081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04c2754d-8e74-4b5e-99a8-7087045f0297",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "cb6c4a28-84ec-4bd4-a343-ed031cb086f5",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9092,8 +9092,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f449fec2-037a-4f78-ac2b-4e6225ad3f2b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "010b780d-fd85-4b97-ae3e-e1dd795a146b",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9103,8 +9103,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0dfe0a2-5749-4a9d-8dcf-1766529636e5",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "368f316e-6967-4332-a5f4-e3ccd1088e79",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9114,8 +9114,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8f8cdee-0ba6-4ccd-b196-a10c0bb6f32d",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "bdc16158-b036-4bd6-9f52-8df00d41dd47",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9125,8 +9125,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25dd6eb6-4d70-4f66-91f6-2a2ec182f69a",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "a393bdf8-4bcf-4b07-b21e-ece6c193d8b0",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9136,8 +9136,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e6dfabe-0785-4634-9566-6c612db9ef9e",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "109c8257-acd5-47ff-838e-535c2b1b2665",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9147,8 +9147,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a46be245-99fc-48e1-be09-d45652e72152",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "7120d8c5-72fc-4e3b-b916-1c3b4464036b",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9158,8 +9158,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c6443bb4-20a1-4c7d-81b2-a6038d02175b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "43793b75-7508-4e90-8f5c-a456e96f573e",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9169,8 +9169,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f42eb227-3a1e-4771-8a9a-f233108c34f7",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "312729af-d038-4ced-9805-0f60ae5a7076",
+                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9316,14 +9316,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a56fa4be-de99-4d3b-9bc4-b03bf468df73",
+                     *       "id": "7cc74906-e431-4578-a1e8-ceab8ba6843e",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9336,7 +9336,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "accountId": "898543e4-34e9-49af-9354-88f4669b37e8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9364,19 +9364,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:36.869Z",
-                     *       "updatedAt": "2026-11-29T22:41:36.869Z",
+                     *       "createdAt": "2026-11-30T00:38:19.872Z",
+                     *       "updatedAt": "2026-11-30T00:38:19.872Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9447,8 +9447,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9458,8 +9458,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9469,8 +9469,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9480,8 +9480,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9491,8 +9491,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9502,8 +9502,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9513,8 +9513,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9524,8 +9524,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9535,8 +9535,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9546,8 +9546,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9557,8 +9557,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9568,8 +9568,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9617,8 +9617,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9674,8 +9674,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9829,8 +9829,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9919,14 +9919,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *               "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9939,7 +9939,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *               "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9967,19 +9967,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:27.082Z",
-                     *           "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *           "createdAt": "2026-11-30T00:38:04.061Z",
+                     *           "updatedAt": "2026-11-30T00:38:04.061Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10032,12 +10032,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10063,14 +10063,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10083,7 +10083,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10111,19 +10111,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:38:04.061Z",
+                     *       "updatedAt": "2026-11-30T00:38:04.061Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10181,14 +10181,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10201,7 +10201,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10229,19 +10229,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:38:04.061Z",
+                     *       "updatedAt": "2026-11-30T00:38:04.061Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10288,12 +10288,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10321,14 +10321,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10341,7 +10341,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10369,19 +10369,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.461Z",
+                     *       "createdAt": "2026-11-30T00:38:04.061Z",
+                     *       "updatedAt": "2026-11-30T00:38:05.165Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10451,22 +10451,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "03fee8a4-23b3-4a6d-9a30-466eb55073e6",
-                     *           "occurredAt": "2026-11-29T22:41:27.089Z",
+                     *           "requestId": "1767895e-b5f9-469e-abf1-e5df90bf42b8",
+                     *           "occurredAt": "2026-11-30T00:38:04.070Z",
                      *           "sequence": 31,
-                     *           "hash": "4e2decec186fd5df6cd853cfb6fe02ae7e7d32721e43dfe7488fefacd42d831a",
+                     *           "hash": "779fd37ced809440f751e211c1fe9a2526f962ae8f6868cc07a46688bcdb5922",
                      *           "state": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10479,7 +10479,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10507,19 +10507,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *             "createdAt": "2026-11-30T00:38:04.061Z",
+                     *             "updatedAt": "2026-11-30T00:38:04.061Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10581,14 +10581,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10601,7 +10601,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10629,25 +10629,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.916Z",
+                     *       "createdAt": "2026-11-30T00:38:34.485Z",
+                     *       "updatedAt": "2026-11-30T00:38:34.527Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:49.916Z",
+                     *       "submittedAt": "2026-11-30T00:38:34.527Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10712,14 +10712,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10732,7 +10732,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10760,46 +10760,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:50.041Z",
+                     *       "createdAt": "2026-11-30T00:38:34.485Z",
+                     *       "updatedAt": "2026-11-30T00:38:34.675Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:50.019Z",
+                     *       "submittedAt": "2026-11-30T00:38:34.644Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *             "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *           },
-                     *           "at": "2026-11-29T22:41:50.041Z"
+                     *           "at": "2026-11-30T00:38:34.675Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.041Z",
+                     *       "approvedAt": "2026-11-30T00:38:34.675Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z"
+                     *         "at": "2026-11-30T00:38:34.619Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10864,14 +10864,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10884,7 +10884,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10912,19 +10912,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.993Z",
+                     *       "createdAt": "2026-11-30T00:38:34.485Z",
+                     *       "updatedAt": "2026-11-30T00:38:34.619Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10934,9 +10934,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z",
+                     *         "at": "2026-11-30T00:38:34.619Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11001,14 +11001,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11021,7 +11021,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11041,27 +11041,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *       "createdAt": "2026-11-30T00:38:04.061Z",
+                     *       "updatedAt": "2026-11-30T00:38:05.269Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11071,9 +11071,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:27.874Z",
+                     *       "postedAt": "2026-11-30T00:38:05.269Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11140,14 +11140,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e5b4934-1eac-4eb0-887f-d5fc15d066fb",
+                     *       "id": "c9e90d8a-273e-49c3-9a65-cf5d95969eba",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11160,7 +11160,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11180,27 +11180,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:28.342Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.530Z",
+                     *       "createdAt": "2026-11-30T00:38:05.909Z",
+                     *       "updatedAt": "2026-11-30T00:38:06.098Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11210,14 +11210,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.440Z",
+                     *       "postedAt": "2026-11-30T00:38:06.013Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "voidedAt": "2026-11-29T22:41:28.530Z"
+                     *       "voidedAt": "2026-11-30T00:38:06.098Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11266,14 +11266,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11286,7 +11286,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11314,19 +11314,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.958Z",
+                     *       "createdAt": "2026-11-30T00:38:04.061Z",
+                     *       "updatedAt": "2026-11-30T00:38:05.463Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11393,14 +11393,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *       "id": "8b8d2e36-a3af-475b-b313-0a81b2b8870f",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11413,7 +11413,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11433,27 +11433,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *       "reversalOf": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *       "reversalOf": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:28.169Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *       "createdAt": "2026-11-30T00:38:05.719Z",
+                     *       "updatedAt": "2026-11-30T00:38:05.719Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11463,9 +11463,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.169Z",
+                     *       "postedAt": "2026-11-30T00:38:05.719Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11612,24 +11612,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:47.978Z",
+                     *           "postedAt": "2026-11-30T00:38:32.512Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11637,24 +11637,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
+                     *           "journalId": "cd9d0fc9-4238-4b0b-81a8-3f05872bf8f6",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:44.385Z",
+                     *           "postedAt": "2026-11-30T00:38:28.965Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11662,29 +11662,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *           "serialNumber": 9,
+                     *           "journalId": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *               "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:50.062Z",
+                     *           "postedAt": "2026-11-30T00:38:34.715Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11696,7 +11696,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *             "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11705,7 +11705,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11783,14 +11783,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11817,8 +11817,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11844,7 +11844,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11871,8 +11871,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11898,7 +11898,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11925,8 +11925,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12060,7 +12060,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12079,8 +12079,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12192,7 +12192,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12209,8 +12209,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12334,7 +12334,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12350,8 +12350,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12460,9 +12460,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "budgetId": "eaeff5b3-82da-486f-b0e6-6738d234b467",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12489,8 +12489,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12523,8 +12523,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12535,7 +12535,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *             "id": "d45429c8-f3b2-435f-960b-313874409600",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12925,18 +12925,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
+                     *           "journalId": "cd9d0fc9-4238-4b0b-81a8-3f05872bf8f6",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "taxCodeId": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13006,7 +13006,7 @@ export interface operations {
                     /**
                      * @example CompInfoStart
                      *     TaxablePersonNameEn,TaxablePersonNameAr,TRN,TaxAgencyName,TAN,TaxAgentName,TAAN,PeriodStart,PeriodEnd,FAFCreationDate,ProductVersion,FAFVersion
-                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,29-11-2026,Ledger API v1,FAFv1.0.0
+                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,30-11-2026,Ledger API v1,FAFv1.0.0
                      *     CompInfoEnd
                      *     PurcDataStart
                      *     SupplierName,SupplierTRN,InvoiceDate,InvoiceNo,PermitNo,TransactionID,LineNo,ProductDescription,PurchaseValueAED,VATValueAED,TaxCode,FCYCode,PurchaseFCY,VATFCY
@@ -13080,7 +13080,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *         "id": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13101,13 +13101,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "journalId": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13119,7 +13119,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGNmZGMyNTEtZGUzMi00M2UwLTliYmYtOGVmZTlkNDVlYjY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjNmMjIyNjItOTg5NS00NjUwLThkN2MtMDQ5NWQ4NTVmMGUwIiwiYWNjb3VudElkIjoiMTY2ZDA4ZDItNDUzMS00ZTJlLWJkNDMtYzBhYjQ5YmE0ZDhiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mCxaP5Ru-hB2_3FIFJVa9YmS6BQIkvZ3EFHFc6-rDo8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZWNkNzY1MDktMmJmOS00YzI2LTgwYjAtMzAyYmI3MWJmYjU1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZjAxNGQyNzUtOGZmYS00NWIyLWE0MjItYTQwNTExMTY1NzBhIiwiYWNjb3VudElkIjoiZGFjZWI5OGYtOTkzZC00MDI0LTlmYzEtNTE4NWQ5NWU3MmQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Q5xxZnQomzXFCkXJ-U1tB_1Gg3jDKS_cEfb_5nOfcys"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13232,70 +13232,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cbde2be2-3e3c-458d-b8c7-00a4b921f5d9",
+                     *           "id": "be10fe87-731e-4a21-941f-37ae9cf0ed96",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.461Z",
+                     *           "createdAt": "2026-11-30T00:38:17.872Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "691eb5eb51a97bb771099af8d9d496d0109e4011e453551bbfcb9192c45e7f27"
+                     *             "hash": "3cd7de2c043f1f7fe07b97620c9dabd060c717cb080d75c87aa350c65d08cb5d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bbcbbbe7-027a-477e-b3ec-590f1a92146e",
+                     *           "id": "a5a6b2c3-b4aa-456c-a473-6e102b388465",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.206Z",
+                     *           "createdAt": "2026-11-30T00:38:17.525Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "3da4323e08f11d6f20e5fa33a72ec07f3a41ca602948cedb605998f1389d30a8"
+                     *             "hash": "2725b4d75cefe14d62d1b120d62b4662cdff29ebe7c338b1b99dc566e5742708"
                      *           }
                      *         },
                      *         {
-                     *           "id": "555a91b7-6e54-4ad9-b653-8bb31fa13f4e",
+                     *           "id": "737b48a0-9fdf-4ef3-88db-851a3834bd2c",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598"
+                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.048Z",
+                     *           "createdAt": "2026-11-30T00:38:17.225Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "59a6ef322137fe3512ab280d0d099394478a7f47c00d7893d2d9badab04b6c83"
+                     *             "hash": "53cfc134b1b655ba75cd32862217a05e949f03f289ca48d60be9f4152e7cc47e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *           "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:34.843Z",
+                     *           "createdAt": "2026-11-30T00:38:16.804Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *             "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
                      *           }
                      *         }
                      *       ],
@@ -13413,20 +13413,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:38:16.804Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
                      *       }
                      *     }
                      */
@@ -13491,20 +13491,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:38:16.804Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13523,7 +13523,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13539,8 +13539,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *             "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *             "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13646,27 +13646,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0522c5d8-ee82-4139-b325-ffc8858dff87",
+                     *           "id": "df047be4-8632-4bf1-a8ee-536436db6690",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:27.879Z",
-                     *           "requestId": "e4919933-191f-42d2-84d7-5f95b595938a",
+                     *           "occurredAt": "2026-11-30T00:38:05.272Z",
+                     *           "requestId": "ccdb1628-e882-4283-8143-e79972c8cd81",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13679,7 +13679,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13699,27 +13699,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *             "createdAt": "2026-11-30T00:38:04.061Z",
+                     *             "updatedAt": "2026-11-30T00:38:05.269Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13729,40 +13729,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:27.874Z",
+                     *             "postedAt": "2026-11-30T00:38:05.269Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "269975126cd99b8be28060150f5937b9f8ee09746f4f60d6716b12e18719b9cd",
-                     *           "previousHash": "223f6dddf37d8975be68a465ba33f5d381d4b1c7214f63e7d4a68c7d1c939718",
-                     *           "hash": "5e715fa7449f6fb470c8b9dc95d605990447aff89f96211232914e2f9efc77b0"
+                     *           "recordDigest": "11357d379a3321783cdecf2f408e0c42863494b791ac68b37cb5a7fe624fe427",
+                     *           "previousHash": "ffca02d22fec8f73000ff88ec46da4f2da0d715da18926f9434898be0b8a5080",
+                     *           "hash": "0105bf61ec0e6a0cb56d305a95aa5414f214c2c2abd532833db82eb3e63ea831"
                      *         },
                      *         {
-                     *           "id": "c71bb337-6070-49e1-815a-8ae25e9c8dae",
+                     *           "id": "4036e532-ce4f-4dfb-829f-e437f33b3553",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.074Z",
-                     *           "requestId": "6e0b331f-2d11-4068-9294-35199505ca4f",
+                     *           "occurredAt": "2026-11-30T00:38:05.606Z",
+                     *           "requestId": "fe071cba-e56e-460d-b930-3959f411d374",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13775,7 +13775,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13795,27 +13795,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.069Z",
+                     *             "createdAt": "2026-11-30T00:38:04.061Z",
+                     *             "updatedAt": "2026-11-30T00:38:05.605Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13825,40 +13825,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:38:05.605Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "49ed140537462863567f17211f9feec7011967cf876507cab13e3fca5b079e3b",
-                     *           "previousHash": "71ac92415eec8d9486d1d5e8ea1ba417a32200b017f7a4192e5f2d66ef5d3549",
-                     *           "hash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14"
+                     *           "recordDigest": "e6c7895a09dd57e7fbb31c940306fa70068ec61a6d981f6b6b4d29fd9a87500e",
+                     *           "previousHash": "4f4daec6cf6faec8be3ec70335e4c05dd1bb807ee07b1b6215dfe434c4992ff8",
+                     *           "hash": "cd1557f8778dc7ec45442adab33f6bcef33e42d22b9d3f034377b0312382294d"
                      *         },
                      *         {
-                     *           "id": "34a238e4-0051-40e2-b62b-09d35e1dfde3",
+                     *           "id": "2eb7aae0-9a67-4a72-a616-1cc09487d5a4",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.172Z",
-                     *           "requestId": "eb73186b-1173-4212-896d-bd8755d72593",
+                     *           "occurredAt": "2026-11-30T00:38:05.724Z",
+                     *           "requestId": "67d2c4e8-ff08-4c96-a261-cef2a863151a",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13871,7 +13871,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13891,27 +13891,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
                      *             "reversalOf": null,
-                     *             "reversedBy": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *             "reversedBy": "8b8d2e36-a3af-475b-b313-0a81b2b8870f",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *             "createdAt": "2026-11-30T00:38:04.061Z",
+                     *             "updatedAt": "2026-11-30T00:38:05.719Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13921,20 +13921,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:38:05.605Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "166b044f73f4e0cd6369f3ccf37e7844a91dabd94ea0395d692daaafb272143f",
-                     *           "previousHash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14",
-                     *           "hash": "e9c333f794631e0a5f95dde9dfdca7aa60d1f5b475c6c42dcc4640407ee5010b"
+                     *           "recordDigest": "69bc38ac675c6e67719abb822b3d566c9898a499db7d63751e1d956b032713de",
+                     *           "previousHash": "cd1557f8778dc7ec45442adab33f6bcef33e42d22b9d3f034377b0312382294d",
+                     *           "hash": "7c0420df59453d8d95e195da0b94da0b92fc3f7f783f6dae8c3e23865bb0d869"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.70QEUcsVo7fUyvJYt4jZ1MGZ8GiEqnbHQXRjVIi3S9U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.6qnD1XsvpIrCRjTCOJReZyb2SPg53IvZ3YdPY4fIO0c"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13982,7 +13982,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *           "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13993,11 +13993,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.231Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *           "createdAt": "2026-11-30T00:38:24.931Z",
+                     *           "updatedAt": "2026-11-30T00:38:24.931Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14059,7 +14059,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14070,11 +14070,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z",
+                     *       "createdAt": "2026-11-30T00:38:24.931Z",
+                     *       "updatedAt": "2026-11-30T00:38:24.931Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14123,7 +14123,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14134,11 +14134,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *       "createdAt": "2026-11-30T00:38:24.931Z",
+                     *       "updatedAt": "2026-11-30T00:38:24.931Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14199,7 +14199,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14211,11 +14211,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.468Z"
+                     *       "createdAt": "2026-11-30T00:38:24.931Z",
+                     *       "updatedAt": "2026-11-30T00:38:25.092Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14354,13 +14354,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *           "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.796Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *           "createdAt": "2026-11-30T00:38:25.964Z",
+                     *           "updatedAt": "2026-11-30T00:38:25.964Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14416,13 +14416,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:38:25.964Z",
+                     *       "updatedAt": "2026-11-30T00:38:25.964Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14477,13 +14477,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:38:25.964Z",
+                     *       "updatedAt": "2026-11-30T00:38:25.964Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14532,13 +14532,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.244Z"
+                     *       "createdAt": "2026-11-30T00:38:25.964Z",
+                     *       "updatedAt": "2026-11-30T00:38:27.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14630,13 +14630,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *           "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:42.360Z",
-                     *           "updatedAt": "2026-11-29T22:41:42.360Z"
+                     *           "createdAt": "2026-11-30T00:38:27.322Z",
+                     *           "updatedAt": "2026-11-30T00:38:27.322Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14671,10 +14671,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14691,8 +14691,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                 *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                 *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                 *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14728,15 +14728,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:38:27.322Z",
+                     *       "updatedAt": "2026-11-30T00:38:27.322Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14754,8 +14754,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14810,15 +14810,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:38:27.322Z",
+                     *       "updatedAt": "2026-11-30T00:38:27.322Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14836,8 +14836,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14884,10 +14884,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14925,15 +14925,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.080Z",
+                     *       "createdAt": "2026-11-30T00:38:27.322Z",
+                     *       "updatedAt": "2026-11-30T00:38:28.006Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15042,7 +15042,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *           "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15074,12 +15074,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:23.200Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *           "startedAt": "2026-11-29T22:41:23.326Z",
-                     *           "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *           "createdAt": "2026-11-30T00:37:58.626Z",
+                     *           "updatedAt": "2026-11-30T00:38:00.044Z",
+                     *           "startedAt": "2026-11-30T00:37:58.895Z",
+                     *           "finishedAt": "2026-11-30T00:38:00.044Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15122,12 +15122,12 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), or bankStatements (the statements of bankAccountId).
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), or counterparties (customers and suppliers, each by its partyId in the system the file comes from).
                      * @enum {string}
                      */
-                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements";
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties";
                     /**
-                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances or journals.
+                     * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances, customers and suppliers (counterparties) or journals.
                      * @enum {string}
                      */
                     format: "json" | "csv" | "camt053" | "mt940" | "saf-t";
@@ -15188,7 +15188,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15213,10 +15213,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.200Z",
+                     *       "createdAt": "2026-11-30T00:37:58.626Z",
+                     *       "updatedAt": "2026-11-30T00:37:58.626Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15265,7 +15265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15297,12 +15297,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *       "startedAt": "2026-11-29T22:41:23.326Z",
-                     *       "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *       "createdAt": "2026-11-30T00:37:58.626Z",
+                     *       "updatedAt": "2026-11-30T00:38:00.044Z",
+                     *       "startedAt": "2026-11-30T00:37:58.895Z",
+                     *       "finishedAt": "2026-11-30T00:38:00.044Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15388,12 +15388,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "9e602aec-c610-447e-8a06-9155aea4559b",
+                     *       "importId": "8597c40d-c584-4a9a-8275-66e087dd43ff",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.293Z",
+                     *       "approvedAt": "2026-11-30T00:38:35.172Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15449,7 +15449,7 @@ export interface operations {
                     /**
                      * @example <?xml version="1.0" encoding="UTF-8"?>
                      *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
-                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
+                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-30</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
                      *     <MasterFiles>
                      *     <GeneralLedgerAccounts>
                      *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
@@ -15473,7 +15473,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ff06761aa03546618a82a279fb2ba394</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>2509a9817f4e479da945e7654e77dca9</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15535,13 +15535,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *           "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *             "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15550,15 +15550,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T22:46:34.273Z",
-                     *           "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T00:43:16.066Z",
+                     *           "fileExpiresAt": "2026-12-07T00:38:15.805Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:33.149Z",
-                     *           "startedAt": "2026-11-29T22:41:33.223Z",
-                     *           "completedAt": "2026-11-29T22:41:34.144Z"
+                     *           "createdAt": "2026-11-30T00:38:14.483Z",
+                     *           "startedAt": "2026-11-30T00:38:14.523Z",
+                     *           "completedAt": "2026-11-30T00:38:15.805Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15595,7 +15595,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15631,11 +15631,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15650,9 +15650,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
+                     *       "createdAt": "2026-11-30T00:38:14.483Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15693,13 +15693,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15708,15 +15708,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T22:46:34.245Z",
-                     *       "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T00:43:16.021Z",
+                     *       "fileExpiresAt": "2026-12-07T00:38:15.805Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
-                     *       "startedAt": "2026-11-29T22:41:33.223Z",
-                     *       "completedAt": "2026-11-29T22:41:34.144Z"
+                     *       "createdAt": "2026-11-30T00:38:14.483Z",
+                     *       "startedAt": "2026-11-30T00:38:14.523Z",
+                     *       "completedAt": "2026-11-30T00:38:15.805Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15762,7 +15762,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "58d1c1adcbf6da477956141d99d3cae1be5777cd5129c82d5fd5598f8c124e33",
+                     *       "headHash": "106d6429595def27c7db27832f73ebfcc0b9aca760627d6e1cd9796f11284b9c",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15832,10 +15832,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:47.919Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "enteredDate": "2026-11-30T00:38:32.473Z",
+                     *           "lastModifiedBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15868,10 +15868,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:44.288Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "enteredDate": "2026-11-30T00:38:28.825Z",
+                     *           "lastModifiedBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15907,7 +15907,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDUyYzVjMmItNDU3OC00YzEyLWI3MTEtOGQ5NTJiMDM1NmFmIn19.6n3qwbbSkBEhYJmDwwSc5a4iq-gyykwpxwc4RjKBRH8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjY2Q5ZDBmYzktNDIzOC00YjBiLTgxYTgtM2YwNTg3MmJmOGY2In19.1XYJBOOQAzBBnDL2BkdD1I-hGsHHP8BSZe4gphXCHbw"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -15960,7 +15960,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15975,7 +15975,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15990,7 +15990,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16005,7 +16005,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16020,7 +16020,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16035,7 +16035,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16091,7 +16091,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16099,7 +16099,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16108,7 +16108,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16117,7 +16117,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16126,7 +16126,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16135,7 +16135,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgiLCJzayI6IkFDQ09VTlQjMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIiwiZ3NpMXBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIn19.dIxdaqCJT5ePhNPVBu9qKv4R97pnqa4TU7i4vKTZwyI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgiLCJzayI6IkFDQ09VTlQjMWU2ZmMyNzgtNDI4MS00NGVjLTlkZmEtOTk1M2FlZDQ4ZGQxIiwiZ3NpMXBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMWU2ZmMyNzgtNDI4MS00NGVjLTlkZmEtOTk1M2FlZDQ4ZGQxIn19._qVmUlGYEg9zpWS1xPgaJM3b0XbLR4HOuYR-EM65u6Y"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16187,7 +16187,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "59d8b918-d9da-4e06-9b1e-1807e037f1bd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16209,11 +16209,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16231,7 +16231,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16241,11 +16241,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "48bfc588-6a3e-4486-b070-aabd3d0c5797",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16265,11 +16265,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IdJhaw7w8HZmHkDMAbRiQDWXegtURsaw_fMYaZY2EsQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ZdPNmuo2W1q2qFS04J_w56REmUy0jkchFJKOR5F2BGw"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16317,7 +16317,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16350,7 +16350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16368,7 +16368,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16378,8 +16378,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:38:28.521Z",
+                     *       "updatedAt": "2026-11-30T00:38:28.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16421,8 +16421,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
-                 *       "inputTaxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff"
+                 *       "outputTaxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                 *       "inputTaxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1"
                  *     }
                  */
                 "application/json": {
@@ -16442,7 +16442,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16460,7 +16460,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16470,11 +16470,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "65665a28-59f8-420e-af51-cb29c05e0b86",
+                     *           "id": "7b7ff2ee-1cea-485d-a652-d91ef886f339",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16496,11 +16496,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "59d8b918-d9da-4e06-9b1e-1807e037f1bd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16522,11 +16522,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "4268a38d-be5e-4c8d-be2a-5ff9ee5cdcc6",
+                     *           "id": "e58ada44-76f9-4bd5-84e7-d349cbe2e500",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16548,11 +16548,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "e8a0704c-02f9-4656-b0ac-d9cbe0c62de5",
+                     *           "id": "f585aece-cc31-4bef-939b-1e7e55b87ce6",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16574,11 +16574,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "48bfc588-6a3e-4486-b070-aabd3d0c5797",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16598,11 +16598,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "c66f2109-bb97-4f33-b0a0-75ac1d9ca174",
+                     *           "id": "238189d3-d8d1-4c66-9862-21eb6d66fb3c",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16620,7 +16620,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16630,11 +16630,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "59687e74-5405-4db3-9138-781d651f968a",
+                     *           "id": "a478f70f-03c3-4c3f-a733-0bee05c3071a",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16652,7 +16652,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16662,11 +16662,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "d738734c-cc7e-44c6-9a99-268801c439f0",
+                     *           "id": "dd47cdb4-63b3-4681-bd44-5b30da304318",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16684,19 +16684,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
-                     *           "reverseChargeAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
+                     *           "reverseChargeAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "6ad517b1-d85b-4cf2-bbb1-186dfcedf5cc",
+                     *           "id": "01a00267-15c1-40de-9a15-946eb83532c6",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16718,11 +16718,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "0dfe4b91-76d9-402a-95f3-10569c343fa7",
+                     *           "id": "9268c08f-02cf-43b2-bbab-838033ca92ab",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16744,11 +16744,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         },
                      *         {
-                     *           "id": "3d894e93-843c-4494-9e3b-2041ee3e8ef8",
+                     *           "id": "623c19fb-ee5a-41bc-92ee-dc05e7f9864d",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16768,8 +16768,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:38:28.451Z",
+                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
                      *         }
                      *       ]
                      *     }
@@ -16818,7 +16818,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16836,7 +16836,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16846,8 +16846,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:38:28.521Z",
+                     *       "updatedAt": "2026-11-30T00:38:28.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16891,7 +16891,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16923,7 +16923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16941,7 +16941,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16951,8 +16951,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *       "createdAt": "2026-11-30T00:38:28.521Z",
+                     *       "updatedAt": "2026-11-30T00:38:28.613Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17010,15 +17010,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b2c434b8-e880-4526-b31d-f1bc6fa9caa0",
-                     *           "occurredAt": "2026-11-29T22:41:43.921Z",
+                     *           "requestId": "98fff346-4ec4-4e01-b00c-d17ed477dd74",
+                     *           "occurredAt": "2026-11-30T00:38:28.522Z",
                      *           "sequence": 96,
-                     *           "hash": "d8befb09efe43805f3f125911b353126d51775981f52a4948154db2f155f4253",
+                     *           "hash": "990db429045c03eacdd71acf46eaf9fd96ac9f4bd21c4f4f2ced60f3dc7ecff6",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17036,7 +17036,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17046,8 +17046,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *             "createdAt": "2026-11-30T00:38:28.521Z",
+                     *             "updatedAt": "2026-11-30T00:38:28.521Z"
                      *           }
                      *         },
                      *         {
@@ -17055,15 +17055,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "87d1ad9c-1bab-4a4e-bbe6-4b7941bb0c0f",
-                     *           "occurredAt": "2026-11-29T22:41:44.129Z",
+                     *           "requestId": "c1c77e37-43c8-429b-9024-25db8726cd4e",
+                     *           "occurredAt": "2026-11-30T00:38:28.613Z",
                      *           "sequence": 97,
-                     *           "hash": "80dd85eb3d355bc550534f3a4884494a92e80827d6811dda193ed74a8b0d2a95",
+                     *           "hash": "9c00a0da647cafe8f4da3a5f0ea47ee715d3a2e760d6efb96edd686872d522b1",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17081,7 +17081,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17091,8 +17091,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *             "createdAt": "2026-11-30T00:38:28.521Z",
+                     *             "updatedAt": "2026-11-30T00:38:28.613Z"
                      *           }
                      *         }
                      *       ],
@@ -17132,7 +17132,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *           "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17305,14 +17305,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T22:41:45.364Z",
+                     *           "filedAt": "2026-11-30T00:38:29.811Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *             "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
                      *           },
                      *           "version": 1
                      *         }
@@ -17368,7 +17368,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17541,14 +17541,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:38:29.811Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
                      *       },
                      *       "version": 1
                      *     }
@@ -17605,7 +17605,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17778,14 +17778,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:38:29.811Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
                      *       },
                      *       "version": 1
                      *     }
@@ -17839,7 +17839,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *           "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17848,8 +17848,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:46.905Z",
-                     *           "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *           "createdAt": "2026-11-30T00:38:31.262Z",
+                     *           "updatedAt": "2026-11-30T00:38:31.262Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17908,7 +17908,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17917,8 +17917,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:38:31.262Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17957,7 +17957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17966,8 +17966,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:38:31.262Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18025,7 +18025,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18034,8 +18034,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *       "createdAt": "2026-11-30T00:38:31.262Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.363Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18085,15 +18085,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a6989eb2-9ca5-4a4b-893f-36e2ad7edae4",
-                     *           "occurredAt": "2026-11-29T22:41:46.905Z",
+                     *           "requestId": "7b19d32f-c530-4cf2-a1ca-afe8f235ce60",
+                     *           "occurredAt": "2026-11-30T00:38:31.262Z",
                      *           "sequence": 101,
-                     *           "hash": "928121dd303f2bd9cda3ae8dbcce019e17fa2e124886ab722cea77ddbf8e8778",
+                     *           "hash": "d41f62acf56d8dbcee61d3c4efae43ee9ff8a4120e57ce1ce4ceee6f132349ab",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18102,8 +18102,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *             "createdAt": "2026-11-30T00:38:31.262Z",
+                     *             "updatedAt": "2026-11-30T00:38:31.262Z"
                      *           }
                      *         },
                      *         {
@@ -18111,15 +18111,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ced6b0c2-d681-4c32-8743-877247e24457",
-                     *           "occurredAt": "2026-11-29T22:41:47.035Z",
+                     *           "requestId": "36f61212-93e6-4187-bfd1-90c44749efc8",
+                     *           "occurredAt": "2026-11-30T00:38:31.363Z",
                      *           "sequence": 102,
-                     *           "hash": "5572952804501419c84b10b5b9aa432255c06912ef3b5bf0b77dc99b2c145aa4",
+                     *           "hash": "c8e5a262842a8bf11ebc159c8873dfce30dc4e6aa4ed72a20a8f8bd2bb939b6f",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18128,8 +18128,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *             "createdAt": "2026-11-30T00:38:31.262Z",
+                     *             "updatedAt": "2026-11-30T00:38:31.363Z"
                      *           }
                      *         }
                      *       ],
@@ -18179,10 +18179,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:38:34.352Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       }
                      *     }
                      */
@@ -18263,10 +18263,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:38:34.352Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       }
                      *     }
                      */
@@ -18323,13 +18323,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ed201bf6-d4b6-4d13-8f81-10a57c4da44b",
-                     *           "occurredAt": "2026-11-29T22:41:49.587Z",
+                     *           "requestId": "cef52c00-4fe3-484a-bedf-234b2d3f3e8c",
+                     *           "occurredAt": "2026-11-30T00:38:34.353Z",
                      *           "sequence": 121,
-                     *           "hash": "8fa919e99ea21c6d68a0e0931b112d8506b31cc0751d15a972a7f6555a554154",
+                     *           "hash": "db1005ae2b67414355acef716d6adcd027e35e568c03dec1b9838140a1c920ca",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18343,10 +18343,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *             "updatedAt": "2026-11-30T00:38:34.352Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *             }
                      *           }
                      *         }
@@ -18399,8 +18399,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18417,8 +18417,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:47.207Z",
-                     *           "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *           "createdAt": "2026-11-30T00:38:31.429Z",
+                     *           "updatedAt": "2026-11-30T00:38:31.429Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18472,8 +18472,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18490,8 +18490,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:38:31.429Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.429Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18545,8 +18545,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18563,8 +18563,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:38:31.429Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.429Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18616,8 +18616,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18634,8 +18634,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.310Z"
+                     *       "createdAt": "2026-11-30T00:38:31.429Z",
+                     *       "updatedAt": "2026-11-30T00:38:31.684Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18714,7 +18714,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18730,7 +18730,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18746,7 +18746,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18780,7 +18780,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20"
+                 *       "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b"
                  *     }
                  */
                 "application/json": {
@@ -18808,14 +18808,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "5c2a53c7-a642-4d16-8f5a-6724667c1424",
+                     *         "id": "8263854a-9e20-47c5-ae3c-2fd42d232378",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *             "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18828,7 +18828,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *             "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18856,19 +18856,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T22:41:47.856Z",
-                     *         "updatedAt": "2026-11-29T22:41:47.856Z",
+                     *         "createdAt": "2026-11-30T00:38:32.381Z",
+                     *         "updatedAt": "2026-11-30T00:38:32.381Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18934,7 +18934,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                 *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18968,14 +18968,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
+                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18987,9 +18987,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
                      *       "version": 1
                      *     }
                      */
@@ -19046,8 +19046,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
+                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19056,7 +19056,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19065,9 +19065,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
                      *       "version": 1
                      *     }
                      */
@@ -19117,8 +19117,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
+                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19127,7 +19127,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19136,9 +19136,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
                      *       "version": 2
                      *     }
                      */
@@ -19193,7 +19193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19203,14 +19203,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "e955a38e-d8d0-4aa6-8d43-07a331663a4e",
-                     *           "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "735418fa-fbd6-44bf-829f-6db8b3457bca",
+                     *           "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *               "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19222,9 +19222,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "matchedAt": "2026-11-29T22:41:48.777Z",
+                     *           "matchedAt": "2026-11-30T00:38:33.041Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19289,9 +19289,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "reconciledAt": "2026-11-29T22:41:48.580Z"
+                     *       "reconciledAt": "2026-11-30T00:38:32.752Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19350,7 +19350,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19403,9 +19403,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "reconciledAt": "2026-11-29T22:41:48.580Z",
+                     *           "reconciledAt": "2026-11-30T00:38:32.752Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19460,8 +19460,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
+                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19470,10 +19470,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:48.815Z",
-                     *           "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *           "createdAt": "2026-11-30T00:38:33.105Z",
+                     *           "checkedAt": "2026-11-30T00:38:33.823Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19530,8 +19530,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
+                     *       "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19540,15 +19540,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
+                     *       "createdAt": "2026-11-30T00:38:33.105Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:48.815Z",
+                     *         "expiresAt": "2026-11-30T00:53:33.105Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19602,8 +19602,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
+                     *       "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19612,15 +19612,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
-                     *       "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *       "createdAt": "2026-11-30T00:38:33.105Z",
+                     *       "checkedAt": "2026-11-30T00:38:33.823Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.033Z"
+                     *         "expiresAt": "2026-11-30T00:43:33.863Z"
                      *       }
                      *     }
                      */
@@ -19670,8 +19670,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e43edae-d3ea-47a9-a03d-0d6bb21983d0",
-                     *       "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "id": "34b70dc2-3bd5-46c4-a328-15f2adacebd0",
+                     *       "journalId": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19680,9 +19680,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.931Z",
+                     *       "createdAt": "2026-11-30T00:38:34.542Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19746,7 +19746,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "fb9c882c-e8af-4360-87b1-a61176e4b1c3",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19756,15 +19756,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
+                     *       "createdAt": "2026-11-30T00:38:33.974Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:49.253Z",
+                     *         "expiresAt": "2026-11-30T00:53:33.974Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19807,7 +19807,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "fb9c882c-e8af-4360-87b1-a61176e4b1c3",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19817,15 +19817,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
-                     *       "checkedAt": "2026-11-29T22:41:49.362Z",
+                     *       "createdAt": "2026-11-30T00:38:33.974Z",
+                     *       "checkedAt": "2026-11-30T00:38:34.072Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.466Z"
+                     *         "expiresAt": "2026-11-30T00:43:34.209Z"
                      *       }
                      *     }
                      */

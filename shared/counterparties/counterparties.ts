@@ -21,14 +21,14 @@ async function mustGet(counterparties: CounterpartyReads, companyId: string, cou
 }
 
 /** What a keyword is matched against: both names, folded (tree/search-text.ts). */
-const searchTextOf = (name: CounterpartyRecord['name']) => foldForSearch(`${name.arabic} ${name.english}`);
+export const counterpartySearchText = (name: CounterpartyRecord['name']) => foldForSearch(`${name.arabic} ${name.english}`);
 
 /** Errors: ValidationError naming `taxRegistrationNumber`. */
 export async function createCounterparty(counterparties: CounterpartyCreating, uow: UnitOfWork, companyId: string, input: CreateCounterpartyInput): Promise<CounterpartyView> {
   checkCounterpartyRegistration(input.country, input.taxRegistrationNumber);
   const now = new Date().toISOString();
   const record: CounterpartyRecord = { companyId, counterpartyId: randomUUID(), ...input, version: 1, createdAt: now, updatedAt: now };
-  return uow.commit([counterparties.createChange(record, searchTextOf(record.name))], counterpartyView(record));
+  return uow.commit([counterparties.createChange(record, counterpartySearchText(record.name))], counterpartyView(record));
 }
 
 /** Errors: NotFound. */
@@ -50,5 +50,5 @@ export async function updateCounterparty(counterparties: CounterpartyReplacing, 
   checkCounterpartyRegistration(input.country, input.taxRegistrationNumber);
   const { version: _read, ...fields } = input;
   const after: CounterpartyRecord = { ...before, ...fields, version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit([counterparties.replaceChange(before, after, searchTextOf(after.name))], counterpartyView(after));
+  return uow.commit([counterparties.replaceChange(before, after, counterpartySearchText(after.name))], counterpartyView(after));
 }

@@ -5,7 +5,7 @@ import { BooleanText, listQueryShape } from '../schemas/list-query.ts';
 import { countryProblem } from './rules.ts';
 
 /** An ISO 3166-1 alpha-2 country code, upper case (rules.ts says which exist). */
-const CountryCode = () =>
+export const CountryCode = () =>
   z.string().check(
     z.regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 country code such as SA or AE (two upper-case letters)', abort: true }),
     z.superRefine((code, ctx) => {
@@ -15,7 +15,7 @@ const CountryCode = () =>
   );
 
 /** A registration number's general form; Saudi and UAE numbers are held to their own (rules.ts). */
-const RegistrationNumber = () =>
+export const RegistrationNumber = () =>
   z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,20}$/, { error: 'must be 1 to 20 letters (A-Z, a-z), digits or "-"' }));
 
 /** Everything a counterparty holds is replaced by a PUT: a create and a replace take the same fields. */

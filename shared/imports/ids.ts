@@ -11,3 +11,10 @@ export function importedId(importId: string, what: string): string {
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/**
+ * The id of the counterparty an import brings in for `partyId`, the party's id in the system the
+ * file comes from: the same in every import of the company (a re-run finds it, and a SAF-T
+ * file's lines naming the party name it), whichever job wrote it.
+ */
+export const partyCounterpartyId = (partyId: string): string => importedId('counterparty', partyId);

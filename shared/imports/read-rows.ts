@@ -20,6 +20,7 @@ export const COLUMNS: Record<ImportKind, { required: readonly string[]; optional
   accounts: { required: ['code', 'type', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'classification', 'currency'] },
   costCenters: { required: ['code', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'active'] },
   openingBalances: { required: ['accountPath'], optional: ['costCenterPath', 'debit', 'credit'] },
+  counterparties: { required: ['partyId', 'nameArabic', 'nameEnglish', 'country'], optional: ['taxRegistrationNumber', 'active'] },
   journals: { required: ['reference', 'date', 'accountPath', 'side', 'amount'], optional: ['postingDate', 'description', 'costCenterPath', 'currency', 'exchangeRate', 'taxCode', 'taxAmount', 'emirate', 'counterpartyId', 'amountsIncludeTax', 'attachmentIds'] },
   // One column per period, p1..pN for a year of N periods (budget-import.ts checks N).
   budgetLines: { required: ['accountPath'], optional: ['costCenterPath', ...Array.from({ length: MAX_PERIODS }, (_, k) => `p${k + 1}`)] },

@@ -28,6 +28,8 @@ function writing(kind: ImportKind, post: boolean): Permission[] {
       return ['budgets:manage'];
     case 'bankStatements':
       return ['bank:reconcile'];
+    case 'counterparties':
+      return ['counterparties:manage'];
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ClaimLost } from '../errors.ts';
 import { faultBackoffMs, MAX_FAULTS } from '../jobs/faults.ts';
+import { planCounterpartyImport } from './counterparty-import.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
 import { creatorAccessLost } from './creator-access.ts';
@@ -138,6 +139,7 @@ async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, 
 async function planFor(work: ImportWork, job: ImportJob & { kind: RowImportKind }, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
   if (job.kind === 'accounts' || job.kind === 'costCenters') return planNodeImport(work, job, companyId, job.kind, rows, readErrors);
   if (job.kind === 'budgetLines') return planBudgetImport(work, job, companyId, rows, readErrors);
+  if (job.kind === 'counterparties') return planCounterpartyImport(work, job, companyId, rows, readErrors);
   return planJournalImport(work, job, companyId, rows, readErrors);
 }
 

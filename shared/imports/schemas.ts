@@ -19,8 +19,8 @@ const StatementBalance = () => z.strictObject({ amount: z.string().check(z.regex
 export const CreateImportBody = /* @__PURE__ */ lazy(() =>
   z
     .strictObject({
-      kind: described(z.enum(IMPORT_KINDS), 'What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), or bankStatements (the statements of bankAccountId).'),
-      format: described(z.enum(IMPORT_FORMATS), 'csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances or journals.'),
+      kind: described(z.enum(IMPORT_KINDS), 'What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), or counterparties (customers and suppliers, each by its partyId in the system the file comes from).'),
+      format: described(z.enum(IMPORT_FORMATS), 'csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances, customers and suppliers (counterparties) or journals.'),
       mode: described(z._default(z.enum(IMPORT_MODES), 'atomic'), 'atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.'),
       dryRun: described(z._default(z.boolean(), false), 'true: check every row and report, writing nothing.'),
       data: described(z.union([z.string(), z.array(z.unknown())], { error: 'must be the CSV text (format csv) or an array of objects (format json)' }), 'The file: the CSV text, or an array of objects whose fields are the CSV columns. README, "Moving your books in", lists the columns of each kind.'),
@@ -56,7 +56,7 @@ export const CreateImportBody = /* @__PURE__ */ lazy(() =>
         if (!statements && (body.format === 'camt053' || body.format === 'mt940')) ctx.addIssue({ code: 'custom', path: ['format'], message: 'is for bankStatements only' });
         if ((body.format === 'camt053' || body.format === 'mt940') && typeof body.data !== 'string') ctx.addIssue({ code: 'custom', path: ['data'], message: `must be the ${body.format} file as one string` });
         if (body.format === 'saf-t' && typeof body.data !== 'string') ctx.addIssue({ code: 'custom', path: ['data'], message: 'must be the SAF-T Financial XML file as one string for format saf-t' });
-        if (body.format === 'saf-t' && (body.kind === 'budgetLines' || statements)) ctx.addIssue({ code: 'custom', path: ['format'], message: 'saf-t holds accounts, costCenters, openingBalances and journals only' });
+        if (body.format === 'saf-t' && (body.kind === 'budgetLines' || statements)) ctx.addIssue({ code: 'custom', path: ['format'], message: 'saf-t holds accounts, costCenters, openingBalances, counterparties and journals only' });
         if (statements && body.format === 'csv' && !body.statement) ctx.addIssue({ code: 'custom', path: ['statement'], message: 'is required for a bank statement in CSV' });
         if (!(statements && body.format === 'csv') && body.statement) ctx.addIssue({ code: 'custom', path: ['statement'], message: 'is for a bank statement in CSV only' });
       }),

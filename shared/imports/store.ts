@@ -128,6 +128,8 @@ export interface ImportWork {
   /** The changes of a node created as the API creates it (edge, item, ancestors' counts), its parent still what it must be. */
   nodeChanges(kind: NodeImportKind, companyId: string, node: NodeRecord, searchText: string, parentChain: NodeRecord[], parentMust?: NodeConditionName): Change[];
   budgetChanges(budget: BudgetRecord): Change[];
+  /** A counterparty created as the API creates it, where none has its id. */
+  counterpartyChange(counterparty: CounterpartyRecord, searchText: string): Change;
   /** A journal written new (a draft, or born posted); `ifWritten` the error when it is there already. */
   newJournalChange(companyId: string, journal: DraftJournal | SubmittedJournal | PostedJournal, ifWritten: () => AppError): Change;
   /**

@@ -36,14 +36,14 @@ export function accountXml(account: ChartAccount, accountId: string, rootCode: s
 }
 
 /**
- * A customer or supplier named by the lines: its English name, country and TRN, and whether it is
+ * A customer or supplier named by the lines: its names (`English / Arabic`, as an account's), country and TRN, and whether it is
  * active; or, where the caller may not read counterparties (`party` undefined), its id as its
  * name, as the journals' JSON names it.
  */
 export function partyXml(role: PartyRole, id: string, party: CounterpartyRecord | undefined): Xml {
   return element(
     role === 'customer' ? 'Customer' : 'Supplier',
-    leaf('Name', party ? party.name.english : id),
+    leaf('Name', party ? bilingual(party.name) : id),
     party ? element('Address', leaf('Country', party.country)) : undefined,
     party?.taxRegistrationNumber ? element('TaxRegistration', leaf('TaxRegistrationNumber', party.taxRegistrationNumber)) : undefined,
     leaf(role === 'customer' ? 'CustomerID' : 'SupplierID', compactId(id)),

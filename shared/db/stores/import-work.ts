@@ -14,7 +14,7 @@ import { bulkWrite } from '../table/batch-write.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
 import { companyAccess } from './access-ports.ts';
 import { budgetsPage, createBudgetOps } from './budget-store.ts';
-import { getCounterparties } from './counterparty-store.ts';
+import { createCounterpartyOp, getCounterparties } from './counterparty-store.ts';
 import { attachOps, companyAttachments } from './attachment-store.ts';
 import { documentBucket } from '../documents/document-bucket.ts';
 import { rateInEffect } from './exchange-rate-store.ts';
@@ -76,6 +76,7 @@ export const importWork: ImportWork = {
 
   nodeChanges: (kind, companyId, node: NodeRecord, searchText, parentChain, parentMust) => createNodeOps(NODES[kind], companyId, node, searchText, parentChain, parentMust),
   budgetChanges: createBudgetOps,
+  counterpartyChange: createCounterpartyOp,
   newJournalChange: putNewJournalOp,
   existingJournalIds,
   drawSerials,

@@ -1,4 +1,5 @@
 import type { RowError, RowImportKind } from '../records.ts';
+import { partyCounterpartyId } from '../ids.ts';
 import { closingBalanceErrors } from './closing-balances.ts';
 import { at, children, textAt } from '../../text/xml-elements.ts';
 
@@ -9,8 +10,11 @@ import { at, children, textAt } from '../../text/xml-elements.ts';
  *   (`1.11.1101`: the parents are category rows made from the path, named by their code);
  * - costCenters: each analysis id of the cost center analysis type (`CC`, else the table's first type);
  * - openingBalances: each account's OpeningDebitBalance or OpeningCreditBalance not zero;
+ * - counterparties: each MasterFiles/Customers/Customer and Suppliers/Supplier, its partyId
+ *   `customer:` or `supplier:` and its id (the two lists are two id spaces);
  * - journals: each Line of each Transaction (the transaction is the journal); a taxed line whose
- *   tax line names it (CrossReference) carries its TaxCode and tax, its tax line left to the books.
+ *   tax line names it (CrossReference) carries its TaxCode and tax, its tax line left to the books;
+ *   a line's CustomerID or SupplierID names the counterparty that party became (ids.ts).
  * Each row keeps the XML path of each of its fields (`paths`), so an error names the element.
  */
 /** A row as read-rows.ts's SourceRow (declared here so the reader, loaded from there, imports nothing back). */
@@ -40,6 +44,7 @@ export function safTRows(kind: RowImportKind, file: Record<string, unknown>): Sa
   if (kind === 'accounts') accountRows(file, add);
   else if (kind === 'costCenters') costCenterRows(file, add);
   else if (kind === 'openingBalances') openingRows(file, add);
+  else if (kind === 'counterparties') partyRows(file, add);
   else if (kind === 'journals') journalRows(file, add, out);
   else out.errors.push({ row: 0, field: 'kind', reason: `${kind} are not held by a SAF-T file`, code: 'ValidationError' });
   return out;
@@ -118,6 +123,34 @@ function costCenterRows(file: unknown, add: Add): void {
   });
 }
 
+/** A party's partyId: customers and suppliers are two lists, each its own ids. */
+const partyIdOf = (role: 'customer' | 'supplier', id: string) => `${role}:${id}`;
+
+function partyRows(file: unknown, add: Add): void {
+  for (const [role, list, element, idElement] of [
+    ['customer', 'Customers', 'Customer', 'CustomerID'],
+    ['supplier', 'Suppliers', 'Supplier', 'SupplierID'],
+  ] as const) {
+    children(at(file, 'MasterFiles', list), element).forEach((party, i) => {
+      const path = `MasterFiles/${list}/${element}[${i + 1}]`;
+      const id = textAt(party, idElement);
+      const status = textAt(party, 'PartyInfo', 'Status');
+      add(
+        { partyId: id === undefined ? undefined : partyIdOf(role, id), ...names(textAt(party, 'Name')), country: textAt(party, 'Address', 'Country'), taxRegistrationNumber: textAt(party, 'TaxRegistration', 'TaxRegistrationNumber'), active: status === undefined ? undefined : String(status !== 'Closed' && status !== 'Passive') },
+        { partyId: `${path}/${idElement}`, nameEnglish: `${path}/Name`, nameArabic: `${path}/Name`, country: `${path}/Address/Country`, taxRegistrationNumber: `${path}/TaxRegistration/TaxRegistrationNumber`, active: `${path}/PartyInfo/Status` },
+      );
+    });
+  }
+}
+
+/** The counterparty a line names by its CustomerID or SupplierID, with the element. */
+function lineParty(line: unknown, linePath: string): { id?: string | undefined; path: string } {
+  const customer = textAt(line, 'CustomerID');
+  if (customer !== undefined) return { id: partyCounterpartyId(partyIdOf('customer', customer)), path: `${linePath}/CustomerID` };
+  const supplier = textAt(line, 'SupplierID');
+  return supplier !== undefined ? { id: partyCounterpartyId(partyIdOf('supplier', supplier)), path: `${linePath}/SupplierID` } : { path: `${linePath}/CustomerID` };
+}
+
 const isZero = (amount: string | undefined) => amount === undefined || /^-?0*(\.0*)?$/.test(amount);
 
 function openingRows(file: unknown, add: Add): void {
@@ -161,6 +194,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
       if (analyses.length > 1) out.errors.push({ row: out.rows.length + 1, field: `${linePath}/Analysis[${analyses[1]!.n + 1}]`, reason: `is a second analysis of type ${type} on one line; a line has one cost center`, code: 'ValidationError' });
       const analysis = analyses[0];
       const tax = [...taxLines.values()].includes(l) ? taxOfLine(line, foreign, linePath) : undefined;
+      const party = lineParty(line, linePath);
       const row = add(
         {
           reference: referenceOf[k],
@@ -175,6 +209,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
           costCenterPath: analysis ? textAt(analysis.a, 'AnalysisID') : undefined,
           taxCode: tax?.code,
           taxAmount: tax?.amount,
+          counterpartyId: party.id,
         },
         {
           reference: textAt(line, 'SourceDocumentID') === referenceOf[k] ? `${linePath}/SourceDocumentID` : `${path}/TransactionID`,
@@ -189,6 +224,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
           costCenterPath: analysis ? `${linePath}/Analysis[${analysis.n + 1}]/AnalysisID` : `${linePath}/Analysis`,
           taxCode: tax?.codePath ?? `${linePath}/TaxInformation`,
           taxAmount: tax?.amountPath ?? `${linePath}/TaxInformation`,
+          counterpartyId: party.path,
         },
       );
       rowOfLine.set(l, row);

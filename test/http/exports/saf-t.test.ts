@@ -103,8 +103,8 @@ describe('the SAF-T Financial export', () => {
     expect(accounts.find((a) => a.AccountID === chart.cash.path)).toMatchObject({ AccountDescription: 'Cash / النقدية', GroupingCategory: 'asset', GroupingCode: '1', AccountType: 'GL', OpeningDebitBalance: '5000.00', ClosingDebitBalance: '5400.00' });
 
     // The customers and suppliers the lines name, the tax codes they use, the cost centers.
-    expect(saft.MasterFiles.Customers.Customer).toEqual([{ Name: 'Riyadh Trading Co.', Address: { Country: 'SA' }, TaxRegistration: { TaxRegistrationNumber: '310987654300003' }, CustomerID: customer.replace(/-/g, ''), PartyInfo: { Status: 'Active' } }]);
-    expect(saft.MasterFiles.Suppliers.Supplier).toEqual([{ Name: 'Jeddah Landlord', Address: { Country: 'SA' }, SupplierID: supplier.replace(/-/g, ''), PartyInfo: { Status: 'Active' } }]);
+    expect(saft.MasterFiles.Customers.Customer).toEqual([{ Name: 'Riyadh Trading Co. / شركة الرياض للتجارة', Address: { Country: 'SA' }, TaxRegistration: { TaxRegistrationNumber: '310987654300003' }, CustomerID: customer.replace(/-/g, ''), PartyInfo: { Status: 'Active' } }]);
+    expect(saft.MasterFiles.Suppliers.Supplier).toEqual([{ Name: 'Jeddah Landlord / مؤجر جدة', Address: { Country: 'SA' }, SupplierID: supplier.replace(/-/g, ''), PartyInfo: { Status: 'Active' } }]);
     expect(saft.MasterFiles.TaxTable.TaxTableEntry).toMatchObject({ TaxType: 'MVA', Description: 'Merverdiavgift' });
     // Each code's rates, each from its effective date to the day before the next.
     expect((saft.MasterFiles.TaxTable.TaxTableEntry.TaxCodeDetails as Node[]).map((d) => [d.TaxCode, d.EffectiveDate, d.ExpirationDate, d.TaxPercentage, d.Country, d.StandardTaxCode])).toEqual([

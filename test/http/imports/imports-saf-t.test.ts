@@ -33,6 +33,7 @@ async function importedBooks(file: string) {
   const jobs = {
     accounts: await send({ kind: 'accounts' }),
     costCenters: await send({ kind: 'costCenters' }),
+    counterparties: await send({ kind: 'counterparties' }),
     opening: await send({ kind: 'openingBalances', financialYearId: year.id }),
     journals: await send({ kind: 'journals', post: true }),
   };

@@ -106,7 +106,7 @@ describe('the SAF-T round trip over random books', () => {
         const copy = await companyOwner(gateway.url);
         const year = await year2026(copy.api, copy.base);
         const send = (body: Record<string, unknown>) => imported(copy.api, copy.base, copy.companyId, { format: 'saf-t', data: file.bytes.toString('utf8'), mode: 'atomic', ...body });
-        for (const body of [{ kind: 'accounts' }, { kind: 'costCenters' }, { kind: 'openingBalances', financialYearId: year.id }, { kind: 'journals', post: true }]) {
+        for (const body of [{ kind: 'accounts' }, { kind: 'costCenters' }, { kind: 'counterparties' }, { kind: 'openingBalances', financialYearId: year.id }, { kind: 'journals', post: true }]) {
           const job = await send(body);
           expect(job.status, `${body.kind}: ${JSON.stringify(job)}`).toBe('succeeded');
         }
