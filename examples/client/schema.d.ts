@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/335de088-493a-4c12-aedc-dfb742ee2f7a`
+         * @description Example request: `GET /api/v1/Companies/056e5a29-0e23-468b-98f9-f489ab70fdf0`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Settings`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Roles/61e559d1-f30a-473a-8490-e4413fef6689`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members/149993d7-f5a8-4c57-b0e8-5501f984cd1f`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members/8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Members/149993d7-f5a8-4c57-b0e8-5501f984cd1f`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members/8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApiKeys/b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys/9c067e78-d9d3-4da4-a20c-2384b991d263`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Accounts/36db7165-5d7a-4d33-8440-062db0441e6b/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/Activate`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/CostCenters/0b102283-4ebf-40ea-bf09-c5c729a51fa5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/7e067769-3497-4d6a-893c-4493d8b00f0f`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/09dda278-7682-4e1f-ba1a-4f592f70426a`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/7e067769-3497-4d6a-893c-4493d8b00f0f`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/09dda278-7682-4e1f-ba1a-4f592f70426a`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Close`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Lock`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Close`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Close`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/FinancialYears/b12eebdd-bc00-4194-bc7a-303b43378033/Periods/52afccbe-c776-4cac-b73d-ad885e956b3b/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Submit`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Approve`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Reject`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Post`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/c9e90d8a-273e-49c3-9a65-cf5d95969eba/Void`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/4d6d3c24-ac11-47db-8d81-e1638bb26118/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f014d275-8ffa-45b2-a422-a4051116570a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/TrialBalance?financialYearId=b12eebdd-bc00-4194-bc7a-303b43378033`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/TrialBalance?financialYearId=6f2b3ed6-a716-457b-9c94-f9ea29839d16`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/BudgetVsActual?budgetId=eaeff5b3-82da-486f-b0e6-6738d234b467&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/BudgetVsActual?budgetId=be1556c5-65c9-4746-a3cb-76efeaf24cb4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/335de088-493a-4c12-aedc-dfb742ee2f7a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/056e5a29-0e23-468b-98f9-f489ab70fdf0/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/Restatements?since=2026-11-30T00%3A38%3A03.861Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/Restatements?since=2026-11-30T01%3A11%3A46.817Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Reports/3f2cc539-8ef7-4021-8754-1d37494e07a9`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Webhooks/e01b38b2-47f4-412d-93fa-85043a68fa24/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ExchangeRates/dc4fdc94-6020-4df6-86f4-b5e94b36a9a0`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Budgets/eaeff5b3-82da-486f-b0e6-6738d234b467`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/f0b4519b-6139-42be-a69b-a6e4c3c98530`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/3853730f-3fc7-4bb3-a854-bd0e0e65db80`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/f0b4519b-6139-42be-a69b-a6e4c3c98530/Errors`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/3853730f-3fc7-4bb3-a854-bd0e0e65db80/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Imports/8597c40d-c584-4a9a-8275-66e087dd43ff/Approve`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/20b32c7b-8ae6-4a88-82e1-32c0616dcea1/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Exports/bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports/97f45d81-a3f5-47fc-aee7-d051f3977f90`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,7 +1497,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1517,7 +1517,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1537,7 +1537,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1557,7 +1557,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1577,13 +1577,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1603,7 +1603,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1621,12 +1621,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/TaxCodes/44c1a78a-35e1-447e-9979-c862cac952fa/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1665,13 +1665,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1689,7 +1689,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/VatReturns/128010fd-2e5c-4ebd-9776-034b8df7711e`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns/66854143-301e-4758-a5e1-dfa3bd02d957`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1709,13 +1709,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1733,12 +1733,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1757,7 +1757,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Counterparties/7cf47c9d-ac97-4783-a525-45e06148329a/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1777,12 +1777,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1801,7 +1801,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1821,13 +1821,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1845,12 +1845,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7`
+         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1929,14 +1929,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches/6511aabf-fd8f-46e6-a529-aec346be4d81`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches/004a9b89-fab2-4e67-8695-f832d95df2f4`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Matches/6511aabf-fd8f-46e6-a529-aec346be4d81`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches/004a9b89-fab2-4e67-8695-f832d95df2f4`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1955,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1975,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/BankAccounts/21db4693-3b31-4bf6-a17f-2f84f6ba3fd7/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2013,13 +2013,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2037,14 +2037,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/f1ecf5ae-6705-425e-92e7-4a2118c7da44/Attachments/0086cca9-8a28-4484-a30e-9a022a17c61a`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments/384f6acc-9a4d-4f16-b253-016a7a51ee36`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Journals/8596c934-c8ef-4e26-98d5-3d2c7b4a8b68/Attachments/34b70dc2-3bd5-46c4-a328-15f2adacebd0`
+         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Attachments/a7ae2065-4861-4855-a203-c1d6f178e9d9`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2063,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2081,7 +2081,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/6cea3c1e-d102-4f1f-9310-e1bbde7d2868/Attachments/fb9c882c-e8af-4360-87b1-a61176e4b1c3`
+         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Attachments/7cb282e5-37fd-4527-bf38-a3155389bff3`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -2294,6 +2294,9 @@ export interface components {
              * @enum {string}
              */
             cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
+            standardAccountCode: string | null;
+            groupingCategory: string | null;
+            groupingCode: string | null;
         };
         AccountResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -5526,7 +5529,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40065/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39239%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=YXG2-FRLZLRdYTSquBBITuI_47xseXWf4fE6cuFcYn8&code_challenge_method=S256&state=PvW9Wich-KSYvE5Nfw5-NYILfBlreeGQpXc4LusqjkU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:39717/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35765%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=DkU1qaAM0muiI1lqJBTB15iY49U66sAyJnPPwByVO5s&code_challenge_method=S256&state=4Foucgev-P1WIF3r33vJucoSBvPYkviPm9FZsqnw-gI&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5566,7 +5569,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5619,7 +5622,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "335de088-493a-4c12-aedc-dfb742ee2f7a",
+                     *           "companyId": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5726,7 +5729,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5779,7 +5782,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "335de088-493a-4c12-aedc-dfb742ee2f7a",
+                     *           "companyId": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5875,16 +5878,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
+                     *           "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T00:37:47.635Z",
+                     *           "createdAt": "2026-11-30T01:11:35.369Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "id": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T00:37:47.185Z",
+                     *           "createdAt": "2026-11-30T01:11:35.051Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5941,9 +5944,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
+                     *       "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T00:37:47.635Z",
+                     *       "createdAt": "2026-11-30T01:11:35.369Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5956,7 +5959,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T00:37:47.635Z"
+                     *         "updatedAt": "2026-11-30T01:11:35.369Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6043,9 +6046,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "335de088-493a-4c12-aedc-dfb742ee2f7a",
+                     *       "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T00:37:47.635Z",
+                     *       "createdAt": "2026-11-30T01:11:35.369Z",
                      *       "version": 1
                      *     }
                      */
@@ -6090,7 +6093,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:37:47.185Z"
+                     *       "updatedAt": "2026-11-30T01:11:35.051Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6120,7 +6123,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "898543e4-34e9-49af-9354-88f4669b37e8",
+                 *       "retainedEarningsAccountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6165,7 +6168,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "898543e4-34e9-49af-9354-88f4669b37e8",
+                     *       "retainedEarningsAccountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6173,7 +6176,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T00:37:52.067Z"
+                     *       "updatedAt": "2026-11-30T01:11:37.524Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6362,7 +6365,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *           "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6373,8 +6376,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T00:38:24.589Z",
-                     *           "updatedAt": "2026-11-30T00:38:24.637Z"
+                     *           "createdAt": "2026-11-30T01:12:12.984Z",
+                     *           "updatedAt": "2026-11-30T01:12:13.128Z"
                      *         }
                      *       ]
                      *     }
@@ -6435,7 +6438,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6445,8 +6448,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:24.589Z",
-                     *       "updatedAt": "2026-11-30T00:38:24.589Z"
+                     *       "createdAt": "2026-11-30T01:12:12.984Z",
+                     *       "updatedAt": "2026-11-30T01:12:12.984Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6493,7 +6496,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6503,8 +6506,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:24.589Z",
-                     *       "updatedAt": "2026-11-30T00:38:24.589Z"
+                     *       "createdAt": "2026-11-30T01:12:12.984Z",
+                     *       "updatedAt": "2026-11-30T01:12:12.984Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6565,7 +6568,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6576,8 +6579,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:24.589Z",
-                     *       "updatedAt": "2026-11-30T00:38:24.637Z"
+                     *       "createdAt": "2026-11-30T01:12:12.984Z",
+                     *       "updatedAt": "2026-11-30T01:12:13.128Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6685,8 +6688,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "email": "user-693bce8f-859c-4882-895d-97385943fb1b@example.com",
+                     *           "userId": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "email": "user-05169493-0bd3-4812-b4c3-d348480aece7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6738,20 +6741,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T00:37:47.185Z",
+                     *           "joinedAt": "2026-11-30T01:11:35.051Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
-                     *           "email": "contract-1795999104670@example.com",
-                     *           "roleId": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *           "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
+                     *           "email": "contract-1796001133197@example.com",
+                     *           "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T00:38:24.701Z",
+                     *           "joinedAt": "2026-11-30T01:12:13.241Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6783,8 +6786,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795999104670@example.com",
-                 *       "roleId": "61e559d1-f30a-473a-8490-e4413fef6689"
+                 *       "email": "contract-1796001133197@example.com",
+                 *       "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01"
                  *     }
                  */
                 "application/json": {
@@ -6806,16 +6809,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
-                     *       "email": "contract-1795999104670@example.com",
-                     *       "roleId": "61e559d1-f30a-473a-8490-e4413fef6689",
+                     *       "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
+                     *       "email": "contract-1796001133197@example.com",
+                     *       "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T00:38:24.701Z",
+                     *       "joinedAt": "2026-11-30T01:12:13.241Z",
                      *       "version": 1
                      *     }
                      */
@@ -6875,8 +6878,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "149993d7-f5a8-4c57-b0e8-5501f984cd1f",
-                     *       "email": "contract-1795999104670@example.com",
+                     *       "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
+                     *       "email": "contract-1796001133197@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6899,7 +6902,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T00:38:24.701Z",
+                     *       "joinedAt": "2026-11-30T01:12:13.241Z",
                      *       "version": 2
                      *     }
                      */
@@ -7008,9 +7011,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
+                     *           "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_8PmVl8G",
+                     *           "prefix": "sk-svc_073Mnpa",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7018,8 +7021,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "createdAt": "2026-11-30T00:38:24.861Z",
+                     *           "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "createdAt": "2026-11-30T01:12:13.456Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7085,9 +7088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
+                     *       "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8PmVl8G",
+                     *       "prefix": "sk-svc_073Mnpa",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7095,8 +7098,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *       "createdAt": "2026-11-30T00:38:24.861Z",
+                     *       "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *       "createdAt": "2026-11-30T01:12:13.456Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7147,18 +7150,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3b7fdc0-8fef-49ae-a1ea-36233a4a0dbb",
+                     *       "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8PmVl8G",
+                     *       "prefix": "sk-svc_073Mnpa",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T00:38:24.900Z",
-                     *       "createdBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *       "createdAt": "2026-11-30T00:38:24.861Z",
+                     *       "revokedAt": "2026-11-30T01:12:13.604Z",
+                     *       "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *       "createdAt": "2026-11-30T01:12:13.456Z",
                      *       "version": 2
                      *     }
                      */
@@ -7213,24 +7216,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "id": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.524Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.524Z",
+                     *           "createdAt": "2026-11-30T01:11:37.227Z",
+                     *           "updatedAt": "2026-11-30T01:11:37.227Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "id": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7239,32 +7245,38 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.458Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.458Z",
+                     *           "createdAt": "2026-11-30T01:11:37.064Z",
+                     *           "updatedAt": "2026-11-30T01:11:37.064Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "id": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
+                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.326Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.326Z",
+                     *           "createdAt": "2026-11-30T01:11:36.928Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.928Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
+                     *           "id": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7273,32 +7285,38 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.062Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.062Z",
+                     *           "createdAt": "2026-11-30T01:11:36.827Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.827Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "898543e4-34e9-49af-9354-88f4669b37e8",
+                     *           "id": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "93b4e67d-9d72-4bf9-85b6-edbebc72404e",
+                     *           "parentId": "c9817fd8-5139-4c82-9814-ad80010c42f1",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:50.270Z",
-                     *           "updatedAt": "2026-11-30T00:37:50.270Z",
+                     *           "createdAt": "2026-11-30T01:11:36.738Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.738Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
-                     *           "cashFlowCategory": "financing"
+                     *           "cashFlowCategory": "financing",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "93b4e67d-9d72-4bf9-85b6-edbebc72404e",
+                     *           "id": "c9817fd8-5139-4c82-9814-ad80010c42f1",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7307,49 +7325,58 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:49.882Z",
-                     *           "updatedAt": "2026-11-30T00:37:49.882Z",
+                     *           "createdAt": "2026-11-30T01:11:36.646Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.646Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
-                     *           "cashFlowCategory": "financing"
+                     *           "cashFlowCategory": "financing",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:49.443Z",
-                     *           "updatedAt": "2026-11-30T00:37:49.443Z",
+                     *           "createdAt": "2026-11-30T01:11:36.617Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.617Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "id": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:48.785Z",
-                     *           "updatedAt": "2026-11-30T00:37:48.785Z",
+                     *           "createdAt": "2026-11-30T01:11:36.444Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.444Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "id": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7358,12 +7385,15 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:48.627Z",
-                     *           "updatedAt": "2026-11-30T00:37:48.627Z",
+                     *           "createdAt": "2026-11-30T01:11:36.400Z",
+                     *           "updatedAt": "2026-11-30T01:11:36.400Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
-                     *           "cashFlowCategory": "operating"
+                     *           "cashFlowCategory": "operating",
+                     *           "standardAccountCode": null,
+                     *           "groupingCategory": null,
+                     *           "groupingCode": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -7415,6 +7445,9 @@ export interface operations {
                     classification?: components["schemas"]["field.classification"];
                     currency?: components["schemas"]["field.currency.3"];
                     cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
+                    standardAccountCode?: string | null;
+                    groupingCategory?: string | null;
+                    groupingCode?: string | null;
                 };
             };
         };
@@ -7427,7 +7460,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
+                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7436,18 +7469,21 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:37:52.187Z",
-                     *       "updatedAt": "2026-11-30T00:37:52.187Z",
+                     *       "createdAt": "2026-11-30T01:11:37.659Z",
+                     *       "updatedAt": "2026-11-30T01:11:37.659Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
-                     *       "cashFlowCategory": "operating"
+                     *       "cashFlowCategory": "operating",
+                     *       "standardAccountCode": null,
+                     *       "groupingCategory": null,
+                     *       "groupingCode": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `ParentNotCategory`, `CategoryCurrency`, `GroupingPair`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7524,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
+                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7497,12 +7533,15 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:37:52.187Z",
-                     *       "updatedAt": "2026-11-30T00:37:52.187Z",
+                     *       "createdAt": "2026-11-30T01:11:37.659Z",
+                     *       "updatedAt": "2026-11-30T01:11:37.659Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
-                     *       "cashFlowCategory": "operating"
+                     *       "cashFlowCategory": "operating",
+                     *       "standardAccountCode": null,
+                     *       "groupingCategory": null,
+                     *       "groupingCode": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountResponse"];
@@ -7550,6 +7589,9 @@ export interface operations {
                     classification?: components["schemas"]["field.classification"];
                     currency?: components["schemas"]["field.currency.3"];
                     cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
+                    standardAccountCode?: string | null;
+                    groupingCategory?: string | null;
+                    groupingCode?: string | null;
                 };
             };
         };
@@ -7562,7 +7604,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
+                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7571,18 +7613,21 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:37:52.187Z",
-                     *       "updatedAt": "2026-11-30T00:37:53.580Z",
+                     *       "createdAt": "2026-11-30T01:11:37.659Z",
+                     *       "updatedAt": "2026-11-30T01:11:38.730Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
-                     *       "cashFlowCategory": "operating"
+                     *       "cashFlowCategory": "operating",
+                     *       "standardAccountCode": null,
+                     *       "groupingCategory": null,
+                     *       "groupingCode": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle`, `ParentNotCategory`, `CategoryCurrency`, `GroupingPair`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7692,15 +7737,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "865dc76f-e823-4784-bbda-0330d98f4c15",
-                     *           "occurredAt": "2026-11-30T00:37:52.187Z",
+                     *           "requestId": "fb6948d6-38d8-4041-b910-4ef1366b5786",
+                     *           "occurredAt": "2026-11-30T01:11:37.659Z",
                      *           "sequence": 14,
-                     *           "hash": "ebb2ff26db20d9d9e7510295c8ecd9889e94e21ec2ec469ff0216cfc3d2a6372",
+                     *           "hash": "6013325ced13e2716c0a870aadf2f8eaea525b6198ca8ac02f3151e70d942bd8",
                      *           "state": {
-                     *             "id": "36db7165-5d7a-4d33-8440-062db0441e6b",
+                     *             "id": "17442829-d795-46dd-ba48-98f843c13ab0",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7709,12 +7754,15 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:37:52.187Z",
-                     *             "updatedAt": "2026-11-30T00:37:52.187Z",
+                     *             "createdAt": "2026-11-30T01:11:37.659Z",
+                     *             "updatedAt": "2026-11-30T01:11:37.659Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
-                     *             "cashFlowCategory": "operating"
+                     *             "cashFlowCategory": "operating",
+                     *             "standardAccountCode": null,
+                     *             "groupingCategory": null,
+                     *             "groupingCode": null
                      *           }
                      *         }
                      *       ],
@@ -7770,7 +7818,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *           "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7779,12 +7827,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:55.588Z",
-                     *           "updatedAt": "2026-11-30T00:37:55.588Z",
+                     *           "createdAt": "2026-11-30T01:11:40.664Z",
+                     *           "updatedAt": "2026-11-30T01:11:40.664Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "d45429c8-f3b2-435f-960b-313874409600",
+                     *           "id": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7793,12 +7841,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.731Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.731Z",
+                     *           "createdAt": "2026-11-30T01:11:37.332Z",
+                     *           "updatedAt": "2026-11-30T01:11:37.332Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "59248517-dcb3-45f8-8b87-92b4d1ea26c9",
+                     *           "id": "18ee0ef2-c990-46d0-a90a-e1c7555f9b19",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7807,8 +7855,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:37:51.925Z",
-                     *           "updatedAt": "2026-11-30T00:37:51.925Z",
+                     *           "createdAt": "2026-11-30T01:11:37.363Z",
+                     *           "updatedAt": "2026-11-30T01:11:37.363Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7867,7 +7915,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7876,8 +7924,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:37:55.588Z",
-                     *       "updatedAt": "2026-11-30T00:37:55.588Z",
+                     *       "createdAt": "2026-11-30T01:11:40.664Z",
+                     *       "updatedAt": "2026-11-30T01:11:40.664Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7925,7 +7973,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7934,8 +7982,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:37:55.588Z",
-                     *       "updatedAt": "2026-11-30T00:37:55.588Z",
+                     *       "createdAt": "2026-11-30T01:11:40.664Z",
+                     *       "updatedAt": "2026-11-30T01:11:40.664Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7992,7 +8040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8001,8 +8049,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:37:55.588Z",
-                     *       "updatedAt": "2026-11-30T00:37:56.110Z",
+                     *       "createdAt": "2026-11-30T01:11:40.664Z",
+                     *       "updatedAt": "2026-11-30T01:11:41.673Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8119,15 +8167,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a1ccbc9e-73c4-45d7-aa69-c23573ff71bf",
-                     *           "occurredAt": "2026-11-30T00:37:55.589Z",
+                     *           "requestId": "253bdd93-a08e-4955-b81c-2a307e017ef6",
+                     *           "occurredAt": "2026-11-30T01:11:40.665Z",
                      *           "sequence": 17,
-                     *           "hash": "2fe2761854a57421b7eebe24a1743b0cddd14c06217135f461df1377e924a1a7",
+                     *           "hash": "b3594bc122c35c9d5f255f95c5523f461dd7f94c16f66b5d2472e3d6108fd505",
                      *           "state": {
-                     *             "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *             "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8136,8 +8184,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:37:55.588Z",
-                     *             "updatedAt": "2026-11-30T00:37:55.588Z",
+                     *             "createdAt": "2026-11-30T01:11:40.664Z",
+                     *             "updatedAt": "2026-11-30T01:11:40.664Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8189,7 +8237,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8198,8 +8246,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T00:37:55.588Z",
-                     *       "updatedAt": "2026-11-30T00:37:56.349Z",
+                     *       "createdAt": "2026-11-30T01:11:40.664Z",
+                     *       "updatedAt": "2026-11-30T01:11:42.010Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8249,7 +8297,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b102283-4ebf-40ea-bf09-c5c729a51fa5",
+                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8258,8 +8306,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:37:55.588Z",
-                     *       "updatedAt": "2026-11-30T00:37:56.224Z",
+                     *       "createdAt": "2026-11-30T01:11:40.664Z",
+                     *       "updatedAt": "2026-11-30T01:11:41.865Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8310,19 +8358,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T00:38:00.633Z",
-                     *           "updatedAt": "2026-11-30T00:38:00.633Z",
+                     *           "createdAt": "2026-11-30T01:11:43.519Z",
+                     *           "updatedAt": "2026-11-30T01:11:43.519Z",
                      *           "periods": [
                      *             {
-                     *               "id": "9b46ba32-54d6-4542-a517-5337e5cdb6ba",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "19e89fca-2958-48e9-9a5c-130888aa1a63",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8332,8 +8380,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5d8ebfd4-0bab-443e-93c9-ead0f46af2ae",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "1adf0815-de25-4234-9380-fa7ace112a24",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8343,8 +8391,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32adac4c-6771-4a8a-a036-78b6aa91d6ee",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "8a338588-4dcb-4a5d-95e2-90f3ee5d7c5a",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8354,8 +8402,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c8041e4c-c8fa-4895-b72b-0bd400f78d0d",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "57447b81-65a9-44fb-8f40-fa95ef38bd28",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8365,8 +8413,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b6e8de75-2fac-47fb-835d-848e50eaa3d6",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "a1ba0647-998f-40cd-90e5-140450075dc0",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8376,8 +8424,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4329d1a2-2419-45b2-8443-c558c4b86742",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "ded14765-bb4d-4d86-92a8-e4e624f9e7e9",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8387,8 +8435,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b83dfb3f-a4ce-441c-bfdc-ef1a844030ba",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "26580d52-59d0-4ede-a0df-f421693d2db2",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8398,8 +8446,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3e0c6dda-943b-44ba-b932-cd502f37d928",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "28e9c2ca-1dbc-40c1-9f5e-58e8a0463af1",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8409,8 +8457,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e6829e22-75fe-40f9-9b46-afd6437dc8c3",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "fc4e9866-818f-48db-911e-34f04ff3a990",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8420,8 +8468,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ca0da965-4c24-4df3-922d-eb042c240aea",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "10120795-8266-4277-ac49-f303a6fbc18a",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8431,8 +8479,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f9704cb7-ba01-4557-817c-3ef5b24cded2",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "f9210aab-5c6e-4dcd-839d-c1e8a34c0215",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8442,8 +8490,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a0c2f74d-97e4-4230-96d3-849610cdd4e3",
-                     *               "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *               "id": "52cf1251-9acc-455e-9120-cffe746699e9",
+                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8455,19 +8503,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T00:38:00.224Z",
-                     *           "updatedAt": "2026-11-30T00:38:00.224Z",
+                     *           "createdAt": "2026-11-30T01:11:43.361Z",
+                     *           "updatedAt": "2026-11-30T01:11:43.361Z",
                      *           "periods": [
                      *             {
-                     *               "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8477,8 +8525,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8488,8 +8536,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e4e0796a-8e83-4006-8dae-91860953779d",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8499,8 +8547,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8510,8 +8558,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8521,8 +8569,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "01700938-307f-45e6-b9db-98eaece392e4",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8532,8 +8580,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8543,8 +8591,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8554,8 +8602,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8565,8 +8613,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8576,8 +8624,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "2605263b-56a2-496a-8095-73792752a0ae",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8587,8 +8635,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
-                     *               "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *               "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
+                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8652,19 +8700,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *       "id": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:38:00.633Z",
-                     *       "updatedAt": "2026-11-30T00:38:00.633Z",
+                     *       "createdAt": "2026-11-30T01:11:43.519Z",
+                     *       "updatedAt": "2026-11-30T01:11:43.519Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9b46ba32-54d6-4542-a517-5337e5cdb6ba",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "19e89fca-2958-48e9-9a5c-130888aa1a63",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8674,8 +8722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5d8ebfd4-0bab-443e-93c9-ead0f46af2ae",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "1adf0815-de25-4234-9380-fa7ace112a24",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8685,8 +8733,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32adac4c-6771-4a8a-a036-78b6aa91d6ee",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "8a338588-4dcb-4a5d-95e2-90f3ee5d7c5a",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8696,8 +8744,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c8041e4c-c8fa-4895-b72b-0bd400f78d0d",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "57447b81-65a9-44fb-8f40-fa95ef38bd28",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8707,8 +8755,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b6e8de75-2fac-47fb-835d-848e50eaa3d6",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "a1ba0647-998f-40cd-90e5-140450075dc0",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8718,8 +8766,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4329d1a2-2419-45b2-8443-c558c4b86742",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "ded14765-bb4d-4d86-92a8-e4e624f9e7e9",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8729,8 +8777,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b83dfb3f-a4ce-441c-bfdc-ef1a844030ba",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "26580d52-59d0-4ede-a0df-f421693d2db2",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8740,8 +8788,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3e0c6dda-943b-44ba-b932-cd502f37d928",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "28e9c2ca-1dbc-40c1-9f5e-58e8a0463af1",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8751,8 +8799,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e6829e22-75fe-40f9-9b46-afd6437dc8c3",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "fc4e9866-818f-48db-911e-34f04ff3a990",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8762,8 +8810,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ca0da965-4c24-4df3-922d-eb042c240aea",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "10120795-8266-4277-ac49-f303a6fbc18a",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8773,8 +8821,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9704cb7-ba01-4557-817c-3ef5b24cded2",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "f9210aab-5c6e-4dcd-839d-c1e8a34c0215",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8784,8 +8832,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a0c2f74d-97e4-4230-96d3-849610cdd4e3",
-                     *           "financialYearId": "a9b4b575-853f-49a9-bbd1-40d8075b1e8b",
+                     *           "id": "52cf1251-9acc-455e-9120-cffe746699e9",
+                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8841,19 +8889,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "id": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:38:00.224Z",
-                     *       "updatedAt": "2026-11-30T00:38:00.224Z",
+                     *       "createdAt": "2026-11-30T01:11:43.361Z",
+                     *       "updatedAt": "2026-11-30T01:11:43.361Z",
                      *       "periods": [
                      *         {
-                     *           "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8863,8 +8911,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8874,8 +8922,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4e0796a-8e83-4006-8dae-91860953779d",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8885,8 +8933,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8896,8 +8944,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8907,8 +8955,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "01700938-307f-45e6-b9db-98eaece392e4",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8918,8 +8966,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8929,8 +8977,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8940,8 +8988,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8951,8 +8999,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8962,8 +9010,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "2605263b-56a2-496a-8095-73792752a0ae",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8973,8 +9021,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9037,19 +9085,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *       "id": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:38:01.799Z",
-                     *       "updatedAt": "2026-11-30T00:38:01.970Z",
+                     *       "createdAt": "2026-11-30T01:11:43.932Z",
+                     *       "updatedAt": "2026-11-30T01:11:44.128Z",
                      *       "periods": [
                      *         {
-                     *           "id": "40d81b01-4831-4bd6-a400-efd2aec45707",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "9635c5c2-0356-44d7-a607-71e8887b1ee0",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9059,8 +9107,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "722bc3b3-c971-4072-83a2-4bfe1a3bd195",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "15dedded-ee2d-4f3c-8797-cc27d96d1f7b",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9070,8 +9118,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "942f989f-cf86-439e-b7b9-711973c3d4d9",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "6bb30050-6bb2-485c-9f4c-185592addf71",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9081,8 +9129,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cb6c4a28-84ec-4bd4-a343-ed031cb086f5",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "ee88b5c0-7112-455c-bb32-4c8a39bfb1b5",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9092,8 +9140,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "010b780d-fd85-4b97-ae3e-e1dd795a146b",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "71e990c9-553d-44af-82bd-bcae9907fb7c",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9103,8 +9151,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "368f316e-6967-4332-a5f4-e3ccd1088e79",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "839bd0b5-ec12-4204-a52d-2793af0d30d6",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9114,8 +9162,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdc16158-b036-4bd6-9f52-8df00d41dd47",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "f2298c0c-bd8f-44c7-9fbf-ac411fc3861a",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9125,8 +9173,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a393bdf8-4bcf-4b07-b21e-ece6c193d8b0",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "608c085b-899b-4c8a-86d9-b5b2ae669445",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9136,8 +9184,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "109c8257-acd5-47ff-838e-535c2b1b2665",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "c4cb068b-5529-462d-9250-b18f9c10b76f",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9147,8 +9195,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7120d8c5-72fc-4e3b-b916-1c3b4464036b",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "2efd31b8-ceff-4c51-a90e-b91a1b375e5b",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9158,8 +9206,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "43793b75-7508-4e90-8f5c-a456e96f573e",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "c7b46f28-6917-449a-99ab-f202981f58c0",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9169,8 +9217,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "312729af-d038-4ced-9805-0f60ae5a7076",
-                     *           "financialYearId": "7e067769-3497-4d6a-893c-4493d8b00f0f",
+                     *           "id": "ceff26d9-3070-4b75-9818-978fb0cf10da",
+                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9316,14 +9364,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cc74906-e431-4578-a1e8-ceab8ba6843e",
+                     *       "id": "488af0ae-1c9f-4c63-9ea7-b3c4f831314b",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9336,7 +9384,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "898543e4-34e9-49af-9354-88f4669b37e8",
+                     *           "accountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9364,19 +9412,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:19.872Z",
-                     *       "updatedAt": "2026-11-30T00:38:19.872Z",
+                     *       "createdAt": "2026-11-30T01:12:05.094Z",
+                     *       "updatedAt": "2026-11-30T01:12:05.094Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9447,8 +9495,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ed2f4d1f-0df3-42e1-be45-c05bd7375de4",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9458,8 +9506,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0781e9e2-1fbb-43a4-a82c-db26f73acc8e",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "2605263b-56a2-496a-8095-73792752a0ae",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9469,8 +9517,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9d5dcef-7031-4f6c-808e-3249f538af94",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9480,8 +9528,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d1e0ee6d-e6ac-4676-af27-f3fc624c490b",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9491,8 +9539,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0cf32b75-e62e-4890-9c4c-1a10b274b666",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9502,8 +9550,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "07d75862-83ed-46db-b38e-4bb1310f6b43",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9513,8 +9561,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d147c0e-53c8-43c7-ac6d-5daa673c9281",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "01700938-307f-45e6-b9db-98eaece392e4",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9524,8 +9572,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "656f686d-f9eb-47fa-ac70-7651d376e531",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9535,8 +9583,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1d95e45a-3d73-41a9-94be-f200f6b0e32d",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9546,8 +9594,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4e0796a-8e83-4006-8dae-91860953779d",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9557,8 +9605,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "110ba0aa-47c1-435e-897d-13f31f9e6015",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9568,8 +9616,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9617,8 +9665,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9674,8 +9722,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9829,8 +9877,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52afccbe-c776-4cac-b73d-ad885e956b3b",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9919,14 +9967,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *           "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *               "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9939,7 +9987,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *               "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9967,19 +10015,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:04.061Z",
-                     *           "updatedAt": "2026-11-30T00:38:04.061Z",
+                     *           "createdAt": "2026-11-30T01:11:47.262Z",
+                     *           "updatedAt": "2026-11-30T01:11:47.262Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10032,12 +10080,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                 *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10063,14 +10111,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10083,7 +10131,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10111,19 +10159,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:04.061Z",
-                     *       "updatedAt": "2026-11-30T00:38:04.061Z",
+                     *       "createdAt": "2026-11-30T01:11:47.262Z",
+                     *       "updatedAt": "2026-11-30T01:11:47.262Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10181,14 +10229,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10201,7 +10249,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10229,19 +10277,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:04.061Z",
-                     *       "updatedAt": "2026-11-30T00:38:04.061Z",
+                     *       "createdAt": "2026-11-30T01:11:47.262Z",
+                     *       "updatedAt": "2026-11-30T01:11:47.262Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10288,12 +10336,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                 *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10321,14 +10369,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10341,7 +10389,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10369,19 +10417,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:04.061Z",
-                     *       "updatedAt": "2026-11-30T00:38:05.165Z",
+                     *       "createdAt": "2026-11-30T01:11:47.262Z",
+                     *       "updatedAt": "2026-11-30T01:11:48.047Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10451,22 +10499,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1767895e-b5f9-469e-abf1-e5df90bf42b8",
-                     *           "occurredAt": "2026-11-30T00:38:04.070Z",
+                     *           "requestId": "ada57852-5192-49f3-a653-d8186afff4c3",
+                     *           "occurredAt": "2026-11-30T01:11:47.270Z",
                      *           "sequence": 31,
-                     *           "hash": "779fd37ced809440f751e211c1fe9a2526f962ae8f6868cc07a46688bcdb5922",
+                     *           "hash": "48b00a2131c60877883a4055636f99b38db48e4ca7e8fbd9204181437a16ae0c",
                      *           "state": {
-                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10479,7 +10527,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10507,19 +10555,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:38:04.061Z",
-                     *             "updatedAt": "2026-11-30T00:38:04.061Z",
+                     *             "createdAt": "2026-11-30T01:11:47.262Z",
+                     *             "updatedAt": "2026-11-30T01:11:47.262Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10581,14 +10629,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10601,7 +10649,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10629,25 +10677,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:34.485Z",
-                     *       "updatedAt": "2026-11-30T00:38:34.527Z",
+                     *       "createdAt": "2026-11-30T01:12:25.672Z",
+                     *       "updatedAt": "2026-11-30T01:12:25.737Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "submittedAt": "2026-11-30T00:38:34.527Z",
+                     *       "submittedAt": "2026-11-30T01:12:25.737Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10712,14 +10760,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10732,7 +10780,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10760,46 +10808,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T00:38:34.485Z",
-                     *       "updatedAt": "2026-11-30T00:38:34.675Z",
+                     *       "createdAt": "2026-11-30T01:12:25.672Z",
+                     *       "updatedAt": "2026-11-30T01:12:26.244Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "submittedAt": "2026-11-30T00:38:34.644Z",
+                     *       "submittedAt": "2026-11-30T01:12:26.037Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *             "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *           },
-                     *           "at": "2026-11-30T00:38:34.675Z"
+                     *           "at": "2026-11-30T01:12:26.244Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *       },
-                     *       "approvedAt": "2026-11-30T00:38:34.675Z",
+                     *       "approvedAt": "2026-11-30T01:12:26.244Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *           "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *         },
-                     *         "at": "2026-11-30T00:38:34.619Z"
+                     *         "at": "2026-11-30T01:12:25.985Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10864,14 +10912,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
                      *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10884,7 +10932,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10912,19 +10960,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:38:34.485Z",
-                     *       "updatedAt": "2026-11-30T00:38:34.619Z",
+                     *       "createdAt": "2026-11-30T01:12:25.672Z",
+                     *       "updatedAt": "2026-11-30T01:12:25.985Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10934,9 +10982,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *           "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *         },
-                     *         "at": "2026-11-30T00:38:34.619Z",
+                     *         "at": "2026-11-30T01:12:25.985Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11001,14 +11049,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11021,7 +11069,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11041,27 +11089,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:38:04.061Z",
-                     *       "updatedAt": "2026-11-30T00:38:05.269Z",
+                     *       "createdAt": "2026-11-30T01:11:47.262Z",
+                     *       "updatedAt": "2026-11-30T01:11:48.504Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11071,9 +11119,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "postedAt": "2026-11-30T00:38:05.269Z",
+                     *       "postedAt": "2026-11-30T01:11:48.504Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11140,14 +11188,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9e90d8a-273e-49c3-9a65-cf5d95969eba",
+                     *       "id": "4d6d3c24-ac11-47db-8d81-e1638bb26118",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11160,7 +11208,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11180,27 +11228,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:38:05.909Z",
-                     *       "updatedAt": "2026-11-30T00:38:06.098Z",
+                     *       "createdAt": "2026-11-30T01:11:49.296Z",
+                     *       "updatedAt": "2026-11-30T01:11:49.509Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11210,14 +11258,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "postedAt": "2026-11-30T00:38:06.013Z",
+                     *       "postedAt": "2026-11-30T01:11:49.413Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "voidedAt": "2026-11-30T00:38:06.098Z"
+                     *       "voidedAt": "2026-11-30T01:11:49.509Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11266,14 +11314,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11286,7 +11334,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11314,19 +11362,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T00:38:04.061Z",
-                     *       "updatedAt": "2026-11-30T00:38:05.463Z",
+                     *       "createdAt": "2026-11-30T01:11:47.262Z",
+                     *       "updatedAt": "2026-11-30T01:11:48.774Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11393,14 +11441,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b8d2e36-a3af-475b-b313-0a81b2b8870f",
+                     *       "id": "acab26e5-8cda-4635-a196-eb4dc3c11909",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11413,7 +11461,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11433,27 +11481,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *       "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
-                     *       "reversalOf": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *       "reversalOf": "af696e42-2795-4e38-bed8-480f605f9902",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:05.719Z",
-                     *       "updatedAt": "2026-11-30T00:38:05.719Z",
+                     *       "createdAt": "2026-11-30T01:11:49.125Z",
+                     *       "updatedAt": "2026-11-30T01:11:49.125Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11463,9 +11511,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "postedAt": "2026-11-30T00:38:05.719Z",
+                     *       "postedAt": "2026-11-30T01:11:49.125Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11612,24 +11660,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "postedAt": "2026-11-30T00:38:32.512Z",
+                     *           "postedAt": "2026-11-30T01:12:22.928Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11637,24 +11685,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "cd9d0fc9-4238-4b0b-81a8-3f05872bf8f6",
+                     *           "journalId": "242a0d1d-9364-4155-ba6e-0b56438f3221",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "postedAt": "2026-11-30T00:38:28.965Z",
+                     *           "postedAt": "2026-11-30T01:12:19.025Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11662,29 +11710,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *           "journalId": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *               "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "postedAt": "2026-11-30T00:38:34.715Z",
+                     *           "postedAt": "2026-11-30T01:12:26.262Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11696,7 +11744,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *             "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11705,7 +11753,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11783,14 +11831,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11817,8 +11865,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
-                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11844,7 +11892,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
+                     *           "accountId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11871,8 +11919,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
-                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11898,7 +11946,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "accountId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11925,8 +11973,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12060,7 +12108,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "accountId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12079,8 +12127,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12192,7 +12240,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12209,8 +12257,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
-                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12334,7 +12382,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12350,8 +12398,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
-                     *           "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12460,9 +12508,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "eaeff5b3-82da-486f-b0e6-6738d234b467",
+                     *       "budgetId": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12489,8 +12537,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
-                     *           "parentId": "ce67b07c-16b2-4f79-86af-e91aa045ff99",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12523,8 +12571,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                     *           "parentId": "0f34baf7-d803-4ea1-971d-abcea7fa19d4",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12535,7 +12583,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "d45429c8-f3b2-435f-960b-313874409600",
+                     *             "id": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12925,18 +12973,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "cd9d0fc9-4238-4b0b-81a8-3f05872bf8f6",
+                     *           "journalId": "242a0d1d-9364-4155-ba6e-0b56438f3221",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
+                     *           "taxCodeId": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13080,7 +13128,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *         "id": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13101,13 +13149,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *           "journalId": "af696e42-2795-4e38-bed8-480f605f9902",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13119,7 +13167,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZWNkNzY1MDktMmJmOS00YzI2LTgwYjAtMzAyYmI3MWJmYjU1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZjAxNGQyNzUtOGZmYS00NWIyLWE0MjItYTQwNTExMTY1NzBhIiwiYWNjb3VudElkIjoiZGFjZWI5OGYtOTkzZC00MDI0LTlmYzEtNTE4NWQ5NWU3MmQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Q5xxZnQomzXFCkXJ-U1tB_1Gg3jDKS_cEfb_5nOfcys"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTk1N2I1NWQtMDlhMS00YmE5LTgzM2MtMjM2MDIwYWIyM2MzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWY2OTZlNDItMjc5NS00ZTM4LWJlZDgtNDgwZjYwNWY5OTAyIiwiYWNjb3VudElkIjoiNTlhZjRmZmItZDFhYi00MzQ2LTgyMjQtMjA2YWI4NWY3ZWUzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.eegweNbyumlB0K0aNSyEcRJr9DI0XPK9Obkv55UvAhI"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13232,70 +13280,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be10fe87-731e-4a21-941f-37ae9cf0ed96",
+                     *           "id": "4cb36e5e-1772-4ad0-9332-038857a810be",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:17.872Z",
+                     *           "createdAt": "2026-11-30T01:12:02.926Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "3cd7de2c043f1f7fe07b97620c9dabd060c717cb080d75c87aa350c65d08cb5d"
+                     *             "hash": "af819f10a0e5194cb7e83f3346d84098ee97f0a81932a78abbd54dcbb90cd76c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "a5a6b2c3-b4aa-456c-a473-6e102b388465",
+                     *           "id": "336c327c-7cdd-49a2-a3ed-e01046d12fb6",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:17.525Z",
+                     *           "createdAt": "2026-11-30T01:12:01.690Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "2725b4d75cefe14d62d1b120d62b4662cdff29ebe7c338b1b99dc566e5742708"
+                     *             "hash": "5a134c9c6a04a2083336757cdfcc5736ffe2c8b4ba1b21ebe2153046bf13b887"
                      *           }
                      *         },
                      *         {
-                     *           "id": "737b48a0-9fdf-4ef3-88db-851a3834bd2c",
+                     *           "id": "c06a6de4-e7e7-455f-bf67-45ca43f8501a",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033"
+                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16"
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:17.225Z",
+                     *           "createdAt": "2026-11-30T01:12:00.981Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "53cfc134b1b655ba75cd32862217a05e949f03f289ca48d60be9f4152e7cc47e"
+                     *             "hash": "b79c14089e09ed61bf51bd95bc69afceab77a6d175d7a13d9fea49aacedc7e24"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
+                     *           "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:16.804Z",
+                     *           "createdAt": "2026-11-30T01:12:00.491Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
+                     *             "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
                      *           }
                      *         }
                      *       ],
@@ -13413,20 +13461,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
+                     *       "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:16.804Z",
+                     *       "createdAt": "2026-11-30T01:12:00.491Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
+                     *         "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
                      *       }
                      *     }
                      */
@@ -13491,20 +13539,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f2cc539-8ef7-4021-8754-1d37494e07a9",
+                     *       "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:16.804Z",
+                     *       "createdAt": "2026-11-30T01:12:00.491Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "dea5547c76ee40903b2ffd4744f9daa04d222359545c9541e33c7f4f7ed88517"
+                     *         "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13523,7 +13571,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *             "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13539,8 +13587,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
-                     *             "parentId": "ecd76509-2bf9-4c26-80b0-302bb71bfb55",
+                     *             "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *             "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13646,27 +13694,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "df047be4-8632-4bf1-a8ee-536436db6690",
+                     *           "id": "14bfe779-844a-46b8-9b62-cc8420d0da51",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
-                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:38:05.272Z",
-                     *           "requestId": "ccdb1628-e882-4283-8143-e79972c8cd81",
+                     *           "occurredAt": "2026-11-30T01:11:48.533Z",
+                     *           "requestId": "fdab09fa-b272-4264-9048-e12ce3aba8d8",
                      *           "data": {
-                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13679,7 +13727,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13699,27 +13747,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T00:38:04.061Z",
-                     *             "updatedAt": "2026-11-30T00:38:05.269Z",
+                     *             "createdAt": "2026-11-30T01:11:47.262Z",
+                     *             "updatedAt": "2026-11-30T01:11:48.504Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13729,40 +13777,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
-                     *             "postedAt": "2026-11-30T00:38:05.269Z",
+                     *             "postedAt": "2026-11-30T01:11:48.504Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "11357d379a3321783cdecf2f408e0c42863494b791ac68b37cb5a7fe624fe427",
-                     *           "previousHash": "ffca02d22fec8f73000ff88ec46da4f2da0d715da18926f9434898be0b8a5080",
-                     *           "hash": "0105bf61ec0e6a0cb56d305a95aa5414f214c2c2abd532833db82eb3e63ea831"
+                     *           "recordDigest": "511aac5cb0112076f951902ca4002a9641556e0bb4f09900683f0ab7ddf8b536",
+                     *           "previousHash": "5fee47992076008c914afbfb866a79f6cd1d3df3d5409f07b2a2b3a4c89e0fd2",
+                     *           "hash": "843df0e3b716f9367aadfc22906637de40082b3828b06edf64188bf8ebc2dc5f"
                      *         },
                      *         {
-                     *           "id": "4036e532-ce4f-4dfb-829f-e437f33b3553",
+                     *           "id": "0e942c55-77cd-4cfa-8744-c4a68377845f",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
-                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:38:05.606Z",
-                     *           "requestId": "fe071cba-e56e-460d-b930-3959f411d374",
+                     *           "occurredAt": "2026-11-30T01:11:48.897Z",
+                     *           "requestId": "e33ed4bc-7ad9-4618-8140-bc9e8ef4f357",
                      *           "data": {
-                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13775,7 +13823,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13795,27 +13843,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T00:38:04.061Z",
-                     *             "updatedAt": "2026-11-30T00:38:05.605Z",
+                     *             "createdAt": "2026-11-30T01:11:47.262Z",
+                     *             "updatedAt": "2026-11-30T01:11:48.896Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13825,40 +13873,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
-                     *             "postedAt": "2026-11-30T00:38:05.605Z",
+                     *             "postedAt": "2026-11-30T01:11:48.896Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e6c7895a09dd57e7fbb31c940306fa70068ec61a6d981f6b6b4d29fd9a87500e",
-                     *           "previousHash": "4f4daec6cf6faec8be3ec70335e4c05dd1bb807ee07b1b6215dfe434c4992ff8",
-                     *           "hash": "cd1557f8778dc7ec45442adab33f6bcef33e42d22b9d3f034377b0312382294d"
+                     *           "recordDigest": "31b24217649ca3e073c0e060fdd1402d0b6f771c6730c08385b8830a1acfa572",
+                     *           "previousHash": "452cc81fca9f72d16929031e01a9d970431755c784f35195d00f6c095158c34b",
+                     *           "hash": "d0d9c432b55b9545d0e1f19684f4f34fe767bd533ac8d278a8f66679435cb99e"
                      *         },
                      *         {
-                     *           "id": "2eb7aae0-9a67-4a72-a616-1cc09487d5a4",
+                     *           "id": "0102ec7b-d56d-4a36-a208-c423e3a8033d",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
-                     *           "recordId": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:38:05.724Z",
-                     *           "requestId": "67d2c4e8-ff08-4c96-a261-cef2a863151a",
+                     *           "occurredAt": "2026-11-30T01:11:49.128Z",
+                     *           "requestId": "b8e1c6ba-48b0-42ae-9df9-d1a127aed4b1",
                      *           "data": {
-                     *             "id": "f014d275-8ffa-45b2-a422-a4051116570a",
+                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13871,7 +13919,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13891,27 +13939,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
-                     *             "periodId": "e4e0796a-8e83-4006-8dae-91860953779d",
+                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
                      *             "reversalOf": null,
-                     *             "reversedBy": "8b8d2e36-a3af-475b-b313-0a81b2b8870f",
+                     *             "reversedBy": "acab26e5-8cda-4635-a196-eb4dc3c11909",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T00:38:04.061Z",
-                     *             "updatedAt": "2026-11-30T00:38:05.719Z",
+                     *             "createdAt": "2026-11-30T01:11:47.262Z",
+                     *             "updatedAt": "2026-11-30T01:11:49.125Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13921,20 +13969,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             },
-                     *             "postedAt": "2026-11-30T00:38:05.605Z",
+                     *             "postedAt": "2026-11-30T01:11:48.896Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "69bc38ac675c6e67719abb822b3d566c9898a499db7d63751e1d956b032713de",
-                     *           "previousHash": "cd1557f8778dc7ec45442adab33f6bcef33e42d22b9d3f034377b0312382294d",
-                     *           "hash": "7c0420df59453d8d95e195da0b94da0b92fc3f7f783f6dae8c3e23865bb0d869"
+                     *           "recordDigest": "afd1b033333120b813d7a3d76f5bc95c96a345b03267ac59b25ca7cbb951939b",
+                     *           "previousHash": "d0d9c432b55b9545d0e1f19684f4f34fe767bd533ac8d278a8f66679435cb99e",
+                     *           "hash": "b137fcacd6dd0933e0aada93f96440c930164d7a9fee752fedbca08de03c8396"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.6qnD1XsvpIrCRjTCOJReZyb2SPg53IvZ3YdPY4fIO0c"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.KYs2l6N-FejC6QxzFoluCzOzsdcjGZmsCVAmVAnuNOE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13982,7 +14030,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
+                     *           "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13993,11 +14041,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:24.931Z",
-                     *           "updatedAt": "2026-11-30T00:38:24.931Z"
+                     *           "createdAt": "2026-11-30T01:12:13.710Z",
+                     *           "updatedAt": "2026-11-30T01:12:13.710Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14059,7 +14107,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
+                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14070,11 +14118,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:24.931Z",
-                     *       "updatedAt": "2026-11-30T00:38:24.931Z",
+                     *       "createdAt": "2026-11-30T01:12:13.710Z",
+                     *       "updatedAt": "2026-11-30T01:12:13.710Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14123,7 +14171,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
+                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14134,11 +14182,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:24.931Z",
-                     *       "updatedAt": "2026-11-30T00:38:24.931Z"
+                     *       "createdAt": "2026-11-30T01:12:13.710Z",
+                     *       "updatedAt": "2026-11-30T01:12:13.710Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14199,7 +14247,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e01b38b2-47f4-412d-93fa-85043a68fa24",
+                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14211,11 +14259,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:24.931Z",
-                     *       "updatedAt": "2026-11-30T00:38:25.092Z"
+                     *       "createdAt": "2026-11-30T01:12:13.710Z",
+                     *       "updatedAt": "2026-11-30T01:12:14.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14354,13 +14402,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
+                     *           "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:25.964Z",
-                     *           "updatedAt": "2026-11-30T00:38:25.964Z"
+                     *           "createdAt": "2026-11-30T01:12:14.489Z",
+                     *           "updatedAt": "2026-11-30T01:12:14.489Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14416,13 +14464,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
+                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:25.964Z",
-                     *       "updatedAt": "2026-11-30T00:38:25.964Z"
+                     *       "createdAt": "2026-11-30T01:12:14.489Z",
+                     *       "updatedAt": "2026-11-30T01:12:14.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14477,13 +14525,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
+                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:25.964Z",
-                     *       "updatedAt": "2026-11-30T00:38:25.964Z"
+                     *       "createdAt": "2026-11-30T01:12:14.489Z",
+                     *       "updatedAt": "2026-11-30T01:12:14.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14532,13 +14580,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc4fdc94-6020-4df6-86f4-b5e94b36a9a0",
+                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:25.964Z",
-                     *       "updatedAt": "2026-11-30T00:38:27.168Z"
+                     *       "createdAt": "2026-11-30T01:12:14.489Z",
+                     *       "updatedAt": "2026-11-30T01:12:15.455Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14630,13 +14678,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
+                     *           "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:27.322Z",
-                     *           "updatedAt": "2026-11-30T00:38:27.322Z"
+                     *           "createdAt": "2026-11-30T01:12:15.619Z",
+                     *           "updatedAt": "2026-11-30T01:12:15.619Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14671,10 +14719,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                 *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14691,8 +14739,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                 *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
+                 *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                 *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14728,15 +14776,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
+                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:27.322Z",
-                     *       "updatedAt": "2026-11-30T00:38:27.322Z",
+                     *       "createdAt": "2026-11-30T01:12:15.619Z",
+                     *       "updatedAt": "2026-11-30T01:12:15.619Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14754,8 +14802,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                     *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14810,15 +14858,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
+                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:27.322Z",
-                     *       "updatedAt": "2026-11-30T00:38:27.322Z",
+                     *       "createdAt": "2026-11-30T01:12:15.619Z",
+                     *       "updatedAt": "2026-11-30T01:12:15.619Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14836,8 +14884,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
-                     *           "costCenterId": "d45429c8-f3b2-435f-960b-313874409600",
+                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14884,10 +14932,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                 *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14925,15 +14973,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaeff5b3-82da-486f-b0e6-6738d234b467",
+                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "b12eebdd-bc00-4194-bc7a-303b43378033",
+                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:27.322Z",
-                     *       "updatedAt": "2026-11-30T00:38:28.006Z",
+                     *       "createdAt": "2026-11-30T01:12:15.619Z",
+                     *       "updatedAt": "2026-11-30T01:12:17.816Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9279b70a-45c5-407d-8a6a-6fb7d25e728f",
+                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15042,7 +15090,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
+                     *           "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15074,12 +15122,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "createdAt": "2026-11-30T00:37:58.626Z",
-                     *           "updatedAt": "2026-11-30T00:38:00.044Z",
-                     *           "startedAt": "2026-11-30T00:37:58.895Z",
-                     *           "finishedAt": "2026-11-30T00:38:00.044Z"
+                     *           "createdAt": "2026-11-30T01:11:42.381Z",
+                     *           "updatedAt": "2026-11-30T01:11:43.115Z",
+                     *           "startedAt": "2026-11-30T01:11:42.636Z",
+                     *           "finishedAt": "2026-11-30T01:11:43.115Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15188,7 +15236,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
+                     *       "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15213,10 +15261,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:37:58.626Z",
-                     *       "updatedAt": "2026-11-30T00:37:58.626Z",
+                     *       "createdAt": "2026-11-30T01:11:42.381Z",
+                     *       "updatedAt": "2026-11-30T01:11:42.381Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15265,7 +15313,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f0b4519b-6139-42be-a69b-a6e4c3c98530",
+                     *       "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15297,12 +15345,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:37:58.626Z",
-                     *       "updatedAt": "2026-11-30T00:38:00.044Z",
-                     *       "startedAt": "2026-11-30T00:37:58.895Z",
-                     *       "finishedAt": "2026-11-30T00:38:00.044Z"
+                     *       "createdAt": "2026-11-30T01:11:42.381Z",
+                     *       "updatedAt": "2026-11-30T01:11:43.115Z",
+                     *       "startedAt": "2026-11-30T01:11:42.636Z",
+                     *       "finishedAt": "2026-11-30T01:11:43.115Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15388,12 +15436,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "8597c40d-c584-4a9a-8275-66e087dd43ff",
+                     *       "importId": "20b32c7b-8ae6-4a88-82e1-32c0616dcea1",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "034a9206-b039-40d4-b0dc-37ecb4339040"
+                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
                      *       },
-                     *       "approvedAt": "2026-11-30T00:38:35.172Z",
+                     *       "approvedAt": "2026-11-30T01:12:26.918Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15473,7 +15521,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>2509a9817f4e479da945e7654e77dca9</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>d787dffaaba64b6fa9f51d95ebfa08bf</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15535,13 +15583,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
+                     *           "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3"
+                     *             "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15550,15 +15598,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T00:43:16.066Z",
-                     *           "fileExpiresAt": "2026-12-07T00:38:15.805Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T01:16:59.170Z",
+                     *           "fileExpiresAt": "2026-12-07T01:11:59.031Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:14.483Z",
-                     *           "startedAt": "2026-11-30T00:38:14.523Z",
-                     *           "completedAt": "2026-11-30T00:38:15.805Z"
+                     *           "createdAt": "2026-11-30T01:11:57.502Z",
+                     *           "startedAt": "2026-11-30T01:11:57.583Z",
+                     *           "completedAt": "2026-11-30T01:11:59.031Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15595,7 +15643,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                 *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15631,11 +15679,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
+                     *       "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3",
+                     *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15650,9 +15698,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:14.483Z",
+                     *       "createdAt": "2026-11-30T01:11:57.502Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15693,13 +15741,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbd52d50-b5c9-483f-a1bf-d0bdd52c7c0b",
+                     *       "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "daceb98f-993d-4024-9fc1-5185d95e72d3"
+                     *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15708,15 +15756,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T00:43:16.021Z",
-                     *       "fileExpiresAt": "2026-12-07T00:38:15.805Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T01:16:59.141Z",
+                     *       "fileExpiresAt": "2026-12-07T01:11:59.031Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:14.483Z",
-                     *       "startedAt": "2026-11-30T00:38:14.523Z",
-                     *       "completedAt": "2026-11-30T00:38:15.805Z"
+                     *       "createdAt": "2026-11-30T01:11:57.502Z",
+                     *       "startedAt": "2026-11-30T01:11:57.583Z",
+                     *       "completedAt": "2026-11-30T01:11:59.031Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15762,7 +15810,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "106d6429595def27c7db27832f73ebfcc0b9aca760627d6e1cd9796f11284b9c",
+                     *       "headHash": "069d00d48a27674d7c8cd16c211a1a1a578a62cfe98a30d595f38f8e2779af45",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15832,10 +15880,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "enteredDate": "2026-11-30T00:38:32.473Z",
-                     *           "lastModifiedBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "enteredBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "enteredDate": "2026-11-30T01:12:22.611Z",
+                     *           "lastModifiedBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15868,10 +15916,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "enteredDate": "2026-11-30T00:38:28.825Z",
-                     *           "lastModifiedBy": "2509a981-7f4e-479d-a945-e7654e77dca9",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "enteredBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "enteredDate": "2026-11-30T01:12:18.989Z",
+                     *           "lastModifiedBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15907,7 +15955,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjY2Q5ZDBmYzktNDIzOC00YjBiLTgxYTgtM2YwNTg3MmJmOGY2In19.1XYJBOOQAzBBnDL2BkdD1I-hGsHHP8BSZe4gphXCHbw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjMjQyYTBkMWQtOTM2NC00MTU1LWJhNmUtMGI1NjQzOGYzMjIxIn19.7Tf-3GvC-bV0VQSF5K6bSU5y5SliIhikdaDM4i0XOtM"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -15960,7 +16008,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15975,7 +16023,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15990,7 +16038,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16005,7 +16053,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16020,7 +16068,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16035,7 +16083,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16091,7 +16139,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16099,7 +16147,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16108,7 +16156,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16117,7 +16165,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16126,7 +16174,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "6cea3c1e-d102-4f1f-9310-e1bbde7d2868",
+                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16135,7 +16183,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgiLCJzayI6IkFDQ09VTlQjMWU2ZmMyNzgtNDI4MS00NGVjLTlkZmEtOTk1M2FlZDQ4ZGQxIiwiZ3NpMXBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMWU2ZmMyNzgtNDI4MS00NGVjLTlkZmEtOTk1M2FlZDQ4ZGQxIn19._qVmUlGYEg9zpWS1xPgaJM3b0XbLR4HOuYR-EM65u6Y"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMiLCJzayI6IkFDQ09VTlQjYWI1ZmRlNDAtYzIyZi00Nzg4LTllMjktM2Q3MTBmMThiNTdjIiwiZ3NpMXBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgYWI1ZmRlNDAtYzIyZi00Nzg4LTllMjktM2Q3MTBmMThiNTdjIn19.2J2_jdFYPIBjVErRDmN-HMPStF_bgAjU8Qq7ZnVe3p0"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16187,7 +16235,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59d8b918-d9da-4e06-9b1e-1807e037f1bd",
+                     *           "id": "b56af6cb-b665-4047-94f8-d920adc98f1e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16209,11 +16257,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
+                     *           "id": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16231,7 +16279,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *           "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16241,11 +16289,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "48bfc588-6a3e-4486-b070-aabd3d0c5797",
+                     *           "id": "b42ad382-3c3f-4799-9f8c-a8c78d735d8c",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16265,11 +16313,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjZjZWEzYzFlLWQxMDItNGYxZi05MzEwLWUxYmJkZTdkMjg2OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2Y2VhM2MxZS1kMTAyLTRmMWYtOTMxMC1lMWJiZGU3ZDI4NjgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.ZdPNmuo2W1q2qFS04J_w56REmUy0jkchFJKOR5F2BGw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.yTmeqgPPEquX6RNikV2Sb0Tq64BBHMeRvq733qIMURY"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16317,7 +16365,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                 *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16350,7 +16398,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
+                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16368,7 +16416,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16378,8 +16426,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:28.521Z",
-                     *       "updatedAt": "2026-11-30T00:38:28.521Z"
+                     *       "createdAt": "2026-11-30T01:12:18.344Z",
+                     *       "updatedAt": "2026-11-30T01:12:18.344Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16421,8 +16469,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
-                 *       "inputTaxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1"
+                 *       "outputTaxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                 *       "inputTaxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c"
                  *     }
                  */
                 "application/json": {
@@ -16442,7 +16490,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "8f27e61c-7dd0-43c7-9fa7-39c2a66c38d5",
+                     *           "id": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16460,7 +16508,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *           "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16470,11 +16518,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "7b7ff2ee-1cea-485d-a652-d91ef886f339",
+                     *           "id": "90b267de-81ab-4713-b10a-d14591309026",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16496,11 +16544,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "59d8b918-d9da-4e06-9b1e-1807e037f1bd",
+                     *           "id": "b56af6cb-b665-4047-94f8-d920adc98f1e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16522,11 +16570,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "e58ada44-76f9-4bd5-84e7-d349cbe2e500",
+                     *           "id": "1d5e77ee-de66-48d4-92fe-b61e4f0cb879",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16548,11 +16596,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "f585aece-cc31-4bef-939b-1e7e55b87ce6",
+                     *           "id": "33b7aabf-7e85-4d66-8bfa-bd87570046bd",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16574,11 +16622,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "48bfc588-6a3e-4486-b070-aabd3d0c5797",
+                     *           "id": "b42ad382-3c3f-4799-9f8c-a8c78d735d8c",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16598,11 +16646,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "238189d3-d8d1-4c66-9862-21eb6d66fb3c",
+                     *           "id": "b1d650c3-2b9a-4761-901f-ca36fb1e7eb7",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16620,7 +16668,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
+                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16630,11 +16678,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "a478f70f-03c3-4c3f-a733-0bee05c3071a",
+                     *           "id": "6769b460-8d31-4419-9179-87cbb75d4ea9",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16652,7 +16700,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
+                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16662,11 +16710,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "dd47cdb4-63b3-4681-bd44-5b30da304318",
+                     *           "id": "b888062d-038f-442d-a164-f502965e60cc",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16684,19 +16732,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "1e6fc278-4281-44ec-9dfa-9953aed48dd1",
-                     *           "reverseChargeAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
+                     *           "reverseChargeAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "01a00267-15c1-40de-9a15-946eb83532c6",
+                     *           "id": "151cbfb7-e791-4ec4-8c18-a7fb7ad29725",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16718,11 +16766,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "9268c08f-02cf-43b2-bbab-838033ca92ab",
+                     *           "id": "a8e12a5a-7441-44d8-9485-70fe78d1a8c4",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16744,11 +16792,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         },
                      *         {
-                     *           "id": "623c19fb-ee5a-41bc-92ee-dc05e7f9864d",
+                     *           "id": "7d1ed03b-b908-4d6c-96fe-cad15725cfca",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16768,8 +16816,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:28.451Z",
-                     *           "updatedAt": "2026-11-30T00:38:28.451Z"
+                     *           "createdAt": "2026-11-30T01:12:18.030Z",
+                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
                      *         }
                      *       ]
                      *     }
@@ -16818,7 +16866,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
+                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16836,7 +16884,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16846,8 +16894,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:28.521Z",
-                     *       "updatedAt": "2026-11-30T00:38:28.521Z"
+                     *       "createdAt": "2026-11-30T01:12:18.344Z",
+                     *       "updatedAt": "2026-11-30T01:12:18.344Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16891,7 +16939,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                 *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16923,7 +16971,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
+                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16941,7 +16989,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16951,8 +16999,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:28.521Z",
-                     *       "updatedAt": "2026-11-30T00:38:28.613Z"
+                     *       "createdAt": "2026-11-30T01:12:18.344Z",
+                     *       "updatedAt": "2026-11-30T01:12:18.847Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17010,15 +17058,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "98fff346-4ec4-4e01-b00c-d17ed477dd74",
-                     *           "occurredAt": "2026-11-30T00:38:28.522Z",
+                     *           "requestId": "e71822d2-d7e6-4a46-a1b8-30103e3aa111",
+                     *           "occurredAt": "2026-11-30T01:12:18.344Z",
                      *           "sequence": 96,
-                     *           "hash": "990db429045c03eacdd71acf46eaf9fd96ac9f4bd21c4f4f2ced60f3dc7ecff6",
+                     *           "hash": "090d2bc290bf19cbe46b506432a72ac4ba69bb3826fd8d6104a55960bd762360",
                      *           "state": {
-                     *             "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
+                     *             "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17036,7 +17084,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *             "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17046,8 +17094,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:38:28.521Z",
-                     *             "updatedAt": "2026-11-30T00:38:28.521Z"
+                     *             "createdAt": "2026-11-30T01:12:18.344Z",
+                     *             "updatedAt": "2026-11-30T01:12:18.344Z"
                      *           }
                      *         },
                      *         {
@@ -17055,15 +17103,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c1c77e37-43c8-429b-9024-25db8726cd4e",
-                     *           "occurredAt": "2026-11-30T00:38:28.613Z",
+                     *           "requestId": "946210f9-f2a6-42db-aee0-c40cce787b4a",
+                     *           "occurredAt": "2026-11-30T01:12:18.847Z",
                      *           "sequence": 97,
-                     *           "hash": "9c00a0da647cafe8f4da3a5f0ea47ee715d3a2e760d6efb96edd686872d522b1",
+                     *           "hash": "04dc9d849862a7aa0e4840291ac2290bda8241d98fa529a31127a09147c0f4b5",
                      *           "state": {
-                     *             "id": "44c1a78a-35e1-447e-9979-c862cac952fa",
+                     *             "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17081,7 +17129,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "f073b707-e54f-455a-9494-60f68ba4c3d3",
+                     *             "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17091,8 +17139,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T00:38:28.521Z",
-                     *             "updatedAt": "2026-11-30T00:38:28.613Z"
+                     *             "createdAt": "2026-11-30T01:12:18.344Z",
+                     *             "updatedAt": "2026-11-30T01:12:18.847Z"
                      *           }
                      *         }
                      *       ],
@@ -17132,7 +17180,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
+                     *           "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17305,14 +17353,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T00:38:29.811Z",
+                     *           "filedAt": "2026-11-30T01:12:20.025Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
+                     *             "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
                      *           },
                      *           "version": 1
                      *         }
@@ -17368,7 +17416,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
+                     *       "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17541,14 +17589,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T00:38:29.811Z",
+                     *       "filedAt": "2026-11-30T01:12:20.025Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
+                     *         "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
                      *       },
                      *       "version": 1
                      *     }
@@ -17605,7 +17653,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "128010fd-2e5c-4ebd-9776-034b8df7711e",
+                     *       "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17778,14 +17826,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T00:38:29.811Z",
+                     *       "filedAt": "2026-11-30T01:12:20.025Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "01dcb4c3fe2223cbc6b8a6fbcb9ae9a0818fbd7a3604d6d64561a32b99f16d6f"
+                     *         "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
                      *       },
                      *       "version": 1
                      *     }
@@ -17839,7 +17887,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *           "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17848,8 +17896,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:31.262Z",
-                     *           "updatedAt": "2026-11-30T00:38:31.262Z"
+                     *           "createdAt": "2026-11-30T01:12:21.198Z",
+                     *           "updatedAt": "2026-11-30T01:12:21.198Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17908,7 +17956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17917,8 +17965,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:31.262Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.262Z"
+                     *       "createdAt": "2026-11-30T01:12:21.198Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.198Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17957,7 +18005,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17966,8 +18014,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:31.262Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.262Z"
+                     *       "createdAt": "2026-11-30T01:12:21.198Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.198Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18025,7 +18073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18034,8 +18082,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:31.262Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.363Z"
+                     *       "createdAt": "2026-11-30T01:12:21.198Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.344Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18085,15 +18133,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7b19d32f-c530-4cf2-a1ca-afe8f235ce60",
-                     *           "occurredAt": "2026-11-30T00:38:31.262Z",
+                     *           "requestId": "eb9f7b66-9acd-4eb3-bf6f-31d41e5c2383",
+                     *           "occurredAt": "2026-11-30T01:12:21.198Z",
                      *           "sequence": 101,
-                     *           "hash": "d41f62acf56d8dbcee61d3c4efae43ee9ff8a4120e57ce1ce4ceee6f132349ab",
+                     *           "hash": "ddf4a3adbd0395aa7510fd9230019bbd2ceb510852224456ecb78aa2a3cfa1b4",
                      *           "state": {
-                     *             "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *             "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18102,8 +18150,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:38:31.262Z",
-                     *             "updatedAt": "2026-11-30T00:38:31.262Z"
+                     *             "createdAt": "2026-11-30T01:12:21.198Z",
+                     *             "updatedAt": "2026-11-30T01:12:21.198Z"
                      *           }
                      *         },
                      *         {
@@ -18111,15 +18159,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "36f61212-93e6-4187-bfd1-90c44749efc8",
-                     *           "occurredAt": "2026-11-30T00:38:31.363Z",
+                     *           "requestId": "7677f2bc-665a-4fa8-9056-4e58e26f45be",
+                     *           "occurredAt": "2026-11-30T01:12:21.345Z",
                      *           "sequence": 102,
-                     *           "hash": "c8e5a262842a8bf11ebc159c8873dfce30dc4e6aa4ed72a20a8f8bd2bb939b6f",
+                     *           "hash": "bd69db744781c082ac512419b292a9d9fcd36ef834f4ef9b137335cb5d29605f",
                      *           "state": {
-                     *             "id": "7cf47c9d-ac97-4783-a525-45e06148329a",
+                     *             "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18128,8 +18176,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T00:38:31.262Z",
-                     *             "updatedAt": "2026-11-30T00:38:31.363Z"
+                     *             "createdAt": "2026-11-30T01:12:21.198Z",
+                     *             "updatedAt": "2026-11-30T01:12:21.344Z"
                      *           }
                      *         }
                      *       ],
@@ -18179,10 +18227,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:38:34.352Z",
+                     *       "updatedAt": "2026-11-30T01:12:24.989Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       }
                      *     }
                      */
@@ -18263,10 +18311,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:38:34.352Z",
+                     *       "updatedAt": "2026-11-30T01:12:24.989Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       }
                      *     }
                      */
@@ -18323,13 +18371,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9",
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "cef52c00-4fe3-484a-bedf-234b2d3f3e8c",
-                     *           "occurredAt": "2026-11-30T00:38:34.353Z",
+                     *           "requestId": "debce2e4-cc16-4135-9620-1b2e9a6e032a",
+                     *           "occurredAt": "2026-11-30T01:12:24.990Z",
                      *           "sequence": 121,
-                     *           "hash": "db1005ae2b67414355acef716d6adcd027e35e568c03dec1b9838140a1c920ca",
+                     *           "hash": "7b0be420cca43ffa9786339c874a14aa4e35d6d5b99f313f4bc3485ce135b9ee",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18343,10 +18391,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T00:38:34.352Z",
+                     *             "updatedAt": "2026-11-30T01:12:24.989Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *             }
                      *           }
                      *         }
@@ -18399,8 +18447,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
-                     *           "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18417,8 +18465,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:38:31.429Z",
-                     *           "updatedAt": "2026-11-30T00:38:31.429Z"
+                     *           "createdAt": "2026-11-30T01:12:21.747Z",
+                     *           "updatedAt": "2026-11-30T01:12:21.747Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18472,8 +18520,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
-                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18490,8 +18538,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:31.429Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.429Z"
+                     *       "createdAt": "2026-11-30T01:12:21.747Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.747Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18545,8 +18593,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
-                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18563,8 +18611,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:38:31.429Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.429Z"
+                     *       "createdAt": "2026-11-30T01:12:21.747Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.747Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18616,8 +18664,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
-                     *       "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18634,8 +18682,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:38:31.429Z",
-                     *       "updatedAt": "2026-11-30T00:38:31.684Z"
+                     *       "createdAt": "2026-11-30T01:12:21.747Z",
+                     *       "updatedAt": "2026-11-30T01:12:21.830Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18714,7 +18762,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
+                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18730,7 +18778,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
+                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18746,7 +18794,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "4037fd14-a9cf-434a-a022-31528b950e15"
+                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18780,7 +18828,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b"
+                 *       "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91"
                  *     }
                  */
                 "application/json": {
@@ -18808,14 +18856,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "8263854a-9e20-47c5-ae3c-2fd42d232378",
+                     *         "id": "abaaa954-069b-4f39-ad2d-8481c3b0759e",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *             "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18828,7 +18876,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "19910e41-779d-4b87-822e-a8dfc7b2546b",
+                     *             "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18856,19 +18904,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T00:38:32.381Z",
-                     *         "updatedAt": "2026-11-30T00:38:32.381Z",
+                     *         "createdAt": "2026-11-30T01:12:22.558Z",
+                     *         "updatedAt": "2026-11-30T01:12:22.558Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18934,7 +18982,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                 *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18968,14 +19016,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
-                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
+                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18987,9 +19035,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
+                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
                      *       "version": 1
                      *     }
                      */
@@ -19046,8 +19094,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
-                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
+                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19056,7 +19104,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44"
+                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19065,9 +19113,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
+                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
                      *       "version": 1
                      *     }
                      */
@@ -19117,8 +19165,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6511aabf-fd8f-46e6-a529-aec346be4d81",
-                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
+                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19127,7 +19175,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44"
+                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19136,9 +19184,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:38:32.633Z",
+                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
                      *       "version": 2
                      *     }
                      */
@@ -19193,7 +19241,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19203,14 +19251,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "735418fa-fbd6-44bf-829f-6db8b3457bca",
-                     *           "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *           "id": "97f79395-384a-472e-9da7-468d0959a1c3",
+                     *           "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *               "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19222,9 +19270,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "matchedAt": "2026-11-30T00:38:33.041Z",
+                     *           "matchedAt": "2026-11-30T01:12:23.385Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19289,9 +19337,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "reconciledAt": "2026-11-30T00:38:32.752Z"
+                     *       "reconciledAt": "2026-11-30T01:12:23.152Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19350,7 +19398,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "21db4693-3b31-4bf6-a17f-2f84f6ba3fd7",
+                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19403,9 +19451,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "reconciledAt": "2026-11-30T00:38:32.752Z",
+                     *           "reconciledAt": "2026-11-30T01:12:23.152Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19460,8 +19508,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
-                     *           "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *           "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
+                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19470,10 +19518,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *           },
-                     *           "createdAt": "2026-11-30T00:38:33.105Z",
-                     *           "checkedAt": "2026-11-30T00:38:33.823Z",
+                     *           "createdAt": "2026-11-30T01:12:23.668Z",
+                     *           "checkedAt": "2026-11-30T01:12:24.075Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19530,8 +19578,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
-                     *       "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *       "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
+                     *       "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19540,15 +19588,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:33.105Z",
+                     *       "createdAt": "2026-11-30T01:12:23.668Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T00:53:33.105Z",
+                     *         "expiresAt": "2026-11-30T01:27:23.668Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19602,8 +19650,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0086cca9-8a28-4484-a30e-9a022a17c61a",
-                     *       "journalId": "f1ecf5ae-6705-425e-92e7-4a2118c7da44",
+                     *       "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
+                     *       "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19612,15 +19660,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:33.105Z",
-                     *       "checkedAt": "2026-11-30T00:38:33.823Z",
+                     *       "createdAt": "2026-11-30T01:12:23.668Z",
+                     *       "checkedAt": "2026-11-30T01:12:24.075Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T00:43:33.863Z"
+                     *         "expiresAt": "2026-11-30T01:17:24.205Z"
                      *       }
                      *     }
                      */
@@ -19670,8 +19718,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "34b70dc2-3bd5-46c4-a328-15f2adacebd0",
-                     *       "journalId": "8596c934-c8ef-4e26-98d5-3d2c7b4a8b68",
+                     *       "id": "a7ae2065-4861-4855-a203-c1d6f178e9d9",
+                     *       "journalId": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19680,9 +19728,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:34.542Z",
+                     *       "createdAt": "2026-11-30T01:12:25.882Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19746,7 +19794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb9c882c-e8af-4360-87b1-a61176e4b1c3",
+                     *       "id": "7cb282e5-37fd-4527-bf38-a3155389bff3",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19756,15 +19804,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:33.974Z",
+                     *       "createdAt": "2026-11-30T01:12:24.326Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T00:53:33.974Z",
+                     *         "expiresAt": "2026-11-30T01:27:24.326Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19807,7 +19855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb9c882c-e8af-4360-87b1-a61176e4b1c3",
+                     *       "id": "7cb282e5-37fd-4527-bf38-a3155389bff3",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19817,15 +19865,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2509a981-7f4e-479d-a945-e7654e77dca9"
+                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
                      *       },
-                     *       "createdAt": "2026-11-30T00:38:33.974Z",
-                     *       "checkedAt": "2026-11-30T00:38:34.072Z",
+                     *       "createdAt": "2026-11-30T01:12:24.326Z",
+                     *       "checkedAt": "2026-11-30T01:12:24.522Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T00:43:34.209Z"
+                     *         "expiresAt": "2026-11-30T01:17:24.571Z"
                      *       }
                      *     }
                      */

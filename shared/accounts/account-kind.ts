@@ -2,6 +2,7 @@ import type { NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
 import { storedCashFlowCategory } from './cash-flow-category.ts';
 import type { AccountAttributes } from './records.ts';
+import { storedStandardCodes } from './standard-codes.ts';
 import type { AccountGuardReads } from './store.ts';
 import { guardBankAccountDelete } from './bank-account-guard.ts';
 import { checkAccountParent, storedClassification, storedCurrency } from './rules.ts';
@@ -26,6 +27,7 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
       classification,
       currency: storedCurrency(input.type, input.currency),
       cashFlowCategory: storedCashFlowCategory(parentChain[0]?.attributes.classification ?? classification!, input.cashFlowCategory),
+      ...storedStandardCodes(input),
     };
   },
   updateAttributes: (input, before, parentChain) => {
@@ -36,6 +38,7 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
       classification,
       currency: storedCurrency(before.attributes.accountType, input.currency, before.attributes.currency),
       cashFlowCategory: storedCashFlowCategory(parentChain[0]?.attributes.classification ?? classification!, input.cashFlowCategory, before.attributes.cashFlowCategory),
+      ...storedStandardCodes(input, before.attributes),
     };
   },
   // Lines already on the account were checked against its currency: it changes only while none names the account.

@@ -1,5 +1,6 @@
 import type { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 import type { NodeAttributes } from '../tree/records.ts';
+import type { StandardCodes } from './standard-codes.ts';
 
 /**
  * An account as the company keeps it: a node of the chart (tree/records.ts) with the account's
@@ -16,7 +17,7 @@ export type CashFlowCategory = (typeof CASH_FLOW_CATEGORIES)[number];
  * classification belongs to the root of each tree. A leaf may have a currency: then every
  * journal line on it is in that currency.
  */
-export interface AccountFacts {
+export interface AccountFacts extends StandardCodes {
   accountType: AccountType;
   classification?: Classification;
   /** ISO 4217 code every line on the account must be in; absent: any currency. */

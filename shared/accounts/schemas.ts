@@ -1,6 +1,7 @@
 import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
+import { ReadableText } from '../schemas/common.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 
@@ -10,6 +11,10 @@ const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));
 /** Where the account's movements sit in the cash flow statement (cash-flow-category.ts); null or left out: the classification's default. */
 const AccountCashFlowCategory = () => z.optional(z.nullable(z.enum(CASH_FLOW_CATEGORIES)));
 
+/** A code in a chart kept outside the books (standard-codes.ts), as given; null or left out: none (on an update, left out: unchanged). */
+const OutsideCode = (max: number) => z.optional(z.nullable(ReadableText(max)));
+const standardCodeFields = () => ({ standardAccountCode: OutsideCode(35), groupingCategory: OutsideCode(256), groupingCode: OutsideCode(35) });
+
 export const CreateAccountBody = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...nodeFields(),
@@ -18,6 +23,7 @@ export const CreateAccountBody = /* @__PURE__ */ lazy(() =>
     classification: z.optional(z.enum(CLASSIFICATIONS)),
     currency: AccountCurrency(),
     cashFlowCategory: AccountCashFlowCategory(),
+    ...standardCodeFields(),
   }),
 );
 export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
@@ -30,6 +36,7 @@ export const UpdateAccountBody = /* @__PURE__ */ lazy(() =>
     currency: AccountCurrency(),
     /** Left out: unchanged; null: the classification's default again. */
     cashFlowCategory: AccountCashFlowCategory(),
+    ...standardCodeFields(),
   }),
 );
 export type UpdateAccountInput = z.output<ReturnType<typeof UpdateAccountBody>>;

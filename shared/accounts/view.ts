@@ -22,4 +22,7 @@ export const accountView = (node: NodeRecord<AccountAttributes>, chain: NodeReco
   classification: classificationOf(chain),
   currency: node.attributes.currency ?? null,
   cashFlowCategory: effectiveCashFlowCategory(classificationOf(chain), node.attributes.cashFlowCategory),
+  standardAccountCode: node.attributes.standardAccountCode ?? null,
+  groupingCategory: node.attributes.groupingCategory ?? null,
+  groupingCode: node.attributes.groupingCode ?? null,
 });

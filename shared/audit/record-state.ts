@@ -44,10 +44,11 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
 const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
 
 /**
- * Fields answers gained after records existed (a journal's who-did-what): left out of the digest
+ * Fields answers gained after records existed (a journal's who-did-what, an account's standard
+ * and grouping codes): left out of the digest
  * while empty (null, no item), so a record written before them keeps the digest its events hold.
  */
-const LATER_FIELDS = new Set(['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt']);
+const LATER_FIELDS = new Set(['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt', 'standardAccountCode', 'groupingCategory', 'groupingCode']);
 const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
 
 /**

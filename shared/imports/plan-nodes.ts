@@ -1,8 +1,9 @@
 import type { AccountAttributes, AccountType, Classification } from '../accounts/records.ts';
+import { groupingProblem, type StandardCodes } from '../accounts/standard-codes.ts';
 import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../schemas/account-values.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
-import { BilingualName, Code, Reference } from '../schemas/common.ts';
+import { BilingualName, Code, ReadableText, Reference } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';
 import * as z from '../schemas/zod.ts';
@@ -51,6 +52,7 @@ interface Candidate {
   type?: AccountType | undefined;
   classification?: Classification | undefined;
   currency?: string | undefined;
+  outside: StandardCodes;
   active: boolean;
 }
 
@@ -71,6 +73,8 @@ const Fields = /* @__PURE__ */ lazy(() => ({
   classification: z.enum(CLASSIFICATIONS, { error: `must be one of ${CLASSIFICATIONS.join(', ')}` }),
   currency: CurrencyCode(),
   active: BooleanField(),
+  code35: ReadableText(35),
+  text256: ReadableText(256),
 }));
 
 function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowError[], cache: ParseCache): Candidate {
@@ -90,7 +94,14 @@ function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowErr
   const currency = kind === 'accounts' ? fields.read('currency', schemas.currency) : undefined;
   const active = kind === 'costCenters' ? (fields.read('active', schemas.active) ?? true) : true;
   if (type === 'category' && currency) fields.fail('currency', 'is for leaf accounts only: a category account takes no journal lines', 'CategoryCurrency');
-  return { source, fields, code: code ?? '', parentPath, name: names.success ? names.data : { arabic: '', english: '' }, type, classification, currency, active };
+  let outside: StandardCodes = {};
+  if (kind === 'accounts') {
+    const given = { standardAccountCode: fields.read('standardAccountCode', schemas.code35), groupingCategory: fields.read('groupingCategory', schemas.text256), groupingCode: fields.read('groupingCode', schemas.code35) };
+    const problem = groupingProblem(given);
+    if (problem) fields.fail(problem.field, problem.reason, 'GroupingPair');
+    else outside = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  }
+  return { source, fields, code: code ?? '', parentPath, name: names.success ? names.data : { arabic: '', english: '' }, type, classification, currency, outside, active };
 }
 
 /**
@@ -252,5 +263,6 @@ function attributesOf(kind: NodeImportKind, c: Candidate, isRoot: boolean): Acco
     accountType: c.type!,
     ...(isRoot ? { classification: c.classification } : {}),
     ...(c.currency ? { currency: c.currency } : {}),
+    ...c.outside,
   };
 }

@@ -17,7 +17,7 @@ export interface SourceRow {
 
 /** The columns (CSV) or fields (JSON) of each kind: those a row must give, and those it may. */
 export const COLUMNS: Record<ImportKind, { required: readonly string[]; optional: readonly string[] }> = {
-  accounts: { required: ['code', 'type', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'classification', 'currency'] },
+  accounts: { required: ['code', 'type', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'classification', 'currency', 'standardAccountCode', 'groupingCategory', 'groupingCode'] },
   costCenters: { required: ['code', 'nameArabic', 'nameEnglish'], optional: ['parentPath', 'active'] },
   openingBalances: { required: ['accountPath'], optional: ['costCenterPath', 'debit', 'credit'] },
   counterparties: { required: ['partyId', 'nameArabic', 'nameEnglish', 'country'], optional: ['taxRegistrationNumber', 'active'] },

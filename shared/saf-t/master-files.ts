@@ -15,9 +15,9 @@ import { COST_CENTER_ANALYSIS } from './transactions.ts';
  */
 
 /**
- * A leaf account: its path (`accountId`: the naming's), both names, its classification as the
- * grouping category and its root's code as the grouping code (the service keeps no mapping to a
- * national standard chart), and its opening and closing balances (debit less credit), each on
+ * A leaf account: its path (`accountId`: the naming's), both names, the grouping it keeps
+ * (`groupingCategory`, `groupingCode`), else its classification as the grouping category and its
+ * root's code as the grouping code, and its opening and closing balances (debit less credit), each on
  * its side as the trial balance shows it.
  */
 export function accountXml(account: ChartAccount, accountId: string, rootCode: string, opening: bigint, closing: bigint): Xml {
@@ -27,8 +27,9 @@ export function accountXml(account: ChartAccount, accountId: string, rootCode: s
     'Account',
     leaf('AccountID', accountId),
     leaf('AccountDescription', bilingual(account.name)),
-    leaf('GroupingCategory', account.classification),
-    leaf('GroupingCode', rootCode),
+    // A grouping the account keeps (a file imported from another system) goes back as it came.
+    leaf('GroupingCategory', account.outside.groupingCategory ?? account.classification),
+    leaf('GroupingCode', account.outside.groupingCode ?? rootCode),
     leaf('AccountType', 'GL'),
     opening < 0n ? leaf('OpeningCreditBalance', monetary(openingCredit)) : leaf('OpeningDebitBalance', monetary(openingDebit)),
     closing < 0n ? leaf('ClosingCreditBalance', monetary(closingCredit)) : leaf('ClosingDebitBalance', monetary(closingDebit)),

@@ -46,6 +46,9 @@ function buildResponses() {
     classification: z.enum(CLASSIFICATIONS),
     currency: z.nullable(z.string()),
     cashFlowCategory: z.enum(CASH_FLOW_CATEGORIES),
+    standardAccountCode: z.nullable(z.string()),
+    groupingCategory: z.nullable(z.string()),
+    groupingCode: z.nullable(z.string()),
   });
   const CostCenterResponse = z.strictObject({ ...node, status: z.enum(COST_CENTER_STATUSES) });
 

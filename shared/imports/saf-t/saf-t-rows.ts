@@ -1,4 +1,5 @@
 import type { RowError, RowImportKind } from '../records.ts';
+import { CLASSIFICATIONS } from '../../schemas/account-values.ts';
 import { partyCounterpartyId } from '../ids.ts';
 import { closingBalanceErrors } from './closing-balances.ts';
 import { at, children, textAt } from '../../text/xml-elements.ts';
@@ -71,7 +72,7 @@ function splitPath(id: string): { parentPath?: string | undefined; code: string 
  */
 export function classificationOf(account: unknown): string | undefined {
   const grouping = textAt(account, 'GroupingCategory')?.toLowerCase();
-  if (grouping && ['asset', 'liability', 'equity', 'revenue', 'expense'].includes(grouping)) return grouping;
+  if (grouping && isClassification(grouping)) return grouping;
   const standard = textAt(account, 'StandardAccountID') ?? textAt(account, 'GroupingCode') ?? textAt(account, 'AccountID');
   if (!standard || !/^\d/.test(standard)) return undefined;
   if (standard.startsWith('1')) return 'asset';
@@ -79,6 +80,19 @@ export function classificationOf(account: unknown): string | undefined {
   if (standard.startsWith('2')) return 'liability';
   if (standard.startsWith('3')) return 'revenue';
   return /^[4-8]/.test(standard) ? 'expense' : undefined;
+}
+
+/**
+ * The codes an account keeps of the charts the file's system kept (accounts/standard-codes.ts):
+ * its StandardAccountID (1.10, 1.20), and its GroupingCategory with GroupingCode (1.30) unless the
+ * category is one of the classifications (the export writes those: the books' own, not kept).
+ */
+const isClassification = (text: string) => (CLASSIFICATIONS as readonly string[]).includes(text);
+
+function outsideCodes(account: unknown): { standardAccountCode?: string | undefined; groupingCategory?: string | undefined; groupingCode?: string | undefined } {
+  const category = textAt(account, 'GroupingCategory');
+  const foreign = category !== undefined && !isClassification(category.toLowerCase());
+  return { standardAccountCode: textAt(account, 'StandardAccountID'), ...(foreign ? { groupingCategory: category, groupingCode: textAt(account, 'GroupingCode') } : {}) };
 }
 
 function accountRows(file: unknown, add: Add): void {
@@ -93,8 +107,18 @@ function accountRows(file: unknown, add: Add): void {
     for (let p = parentPath; p; p = splitPath(p).parentPath) if (!categories.has(p)) categories.set(p, { classification: classificationOf(account), path: `${path}/AccountID` });
     const description = textAt(account, 'AccountDescription');
     add(
-      { code, parentPath, type: 'leaf', ...names(description), classification },
-      { code: `${path}/AccountID`, parentPath: `${path}/AccountID`, nameEnglish: `${path}/AccountDescription`, nameArabic: `${path}/AccountDescription`, classification: `${path}/GroupingCategory`, type: path },
+      { code, parentPath, type: 'leaf', ...names(description), classification, ...outsideCodes(account) },
+      {
+        code: `${path}/AccountID`,
+        parentPath: `${path}/AccountID`,
+        nameEnglish: `${path}/AccountDescription`,
+        nameArabic: `${path}/AccountDescription`,
+        classification: `${path}/GroupingCategory`,
+        type: path,
+        standardAccountCode: `${path}/StandardAccountID`,
+        groupingCategory: `${path}/GroupingCategory`,
+        groupingCode: `${path}/GroupingCode`,
+      },
     );
   });
   for (const [id, category] of categories) {

@@ -50,8 +50,8 @@ describe('audit chain', () => {
 
     const digest = (state: Record<string, unknown>) => {
       const { path: _path, classification: _classification, cashFlowCategory: _cashFlowCategory, ...own } = state;
-      // A journal's who-did-what fields count only once they hold something (records written before them keep their digest).
-      const later = ['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt'];
+      // A journal's who-did-what fields and an account's outside codes count only once they hold something (records written before them keep their digest).
+      const later = ['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt', 'standardAccountCode', 'groupingCategory', 'groupingCode'];
       const kept = Object.fromEntries(Object.entries(own).filter(([field, value]) => !(later.includes(field) && (value === null || (Array.isArray(value) && value.length === 0)))));
       return createHash('sha256').update(canonicalize(kept)!, 'utf8').digest('hex');
     };
