@@ -8,6 +8,11 @@ import type { Line } from './rules.ts';
 export interface JournalFields {
   id: string;
   serialNumber: number;
+  /**
+   * Its place in the company's gapless run (audit/entry-numbers.ts), once the sequencer gave it:
+   * kept beside the journal, not written with it (its writers never set or drop it).
+   */
+  entryNumber?: number;
   date: string;
   calendarDate: string;
   description?: string | undefined;

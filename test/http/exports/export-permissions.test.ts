@@ -28,6 +28,7 @@ const FIELDS: Record<string, string[]> = {
   'Cost center': ['path', 'english'],
   'Cost center id': ['costCenterId'],
   'Serial number': ['serialNumber'],
+  'Entry number': ['entryNumber'],
   'Date': ['date'],
   'Posting date': ['postingDate'],
   'Status': ['status'],
@@ -222,7 +223,7 @@ describe('an export shows no more than the same principal’s JSON', () => {
 
     const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;
 
-    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
+    expect(header).toEqual(['Serial number', 'Entry number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
     expect(rows.map((r) => [r[7], r[8]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
     // Each line's tax and counterparty as its JSON has them; a tax line names its taxed line by the file's line number.
     expect(rows.map((r) => r.slice(14, 19))).toEqual(
