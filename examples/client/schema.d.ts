@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447`
+         * @description Example request: `GET /api/v1/Companies/b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Roles/eb1f678d-0f38-41cf-aed5-015a0f07fb82`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Roles/eb1f678d-0f38-41cf-aed5-015a0f07fb82`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Roles/eb1f678d-0f38-41cf-aed5-015a0f07fb82`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Members/bbf3f789-e026-4e18-8685-088c8e403395`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Members/bbf3f789-e026-4e18-8685-088c8e403395`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys/bae03667-016b-417a-a9ee-06996087078a`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApiKeys/0ace5b72-47e6-49aa-8bb5-41db87aa3eef`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts/2a09618e-8f91-4b0e-a627-82479d00e693`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts/2a09618e-8f91-4b0e-a627-82479d00e693`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts/2a09618e-8f91-4b0e-a627-82479d00e693`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Accounts/2a09618e-8f91-4b0e-a627-82479d00e693/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Activate`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/CostCenters/e2553f17-4479-4fcf-b90a-b05162dc87ec/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/c0349b16-5d7c-4e5a-83a8-a0c75941f08c`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/c0349b16-5d7c-4e5a-83a8-a0c75941f08c`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Close`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods/8dedaddb-45fb-40a7-b8ea-7182cbba25c1`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Lock`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods/8dedaddb-45fb-40a7-b8ea-7182cbba25c1/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods/8dedaddb-45fb-40a7-b8ea-7182cbba25c1/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods/8dedaddb-45fb-40a7-b8ea-7182cbba25c1/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Reopen`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/FinancialYears/9ebccca3-f813-48f3-8e9e-4ba5ca48567b/Periods/8dedaddb-45fb-40a7-b8ea-7182cbba25c1/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Submit`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/11a22811-1899-4920-82df-7e1b20327ce8/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Approve`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/11a22811-1899-4920-82df-7e1b20327ce8/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Reject`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/11a22811-1899-4920-82df-7e1b20327ce8/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Post`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/4e5b4934-1eac-4eb0-887f-d5fc15d066fb/Void`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/913577a8-3389-4b85-87b3-188717504fe7/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/38f21151-16f7-48aa-9b02-d587621a4cc3/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TrialBalance?financialYearId=ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/TrialBalance?financialYearId=9ebccca3-f813-48f3-8e9e-4ba5ca48567b`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BudgetVsActual?budgetId=f1892339-12a5-4f0b-80bc-c7b8d649eedc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/BudgetVsActual?budgetId=4962985e-fa29-445e-a592-a272345e6e6a&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Restatements?since=2026-11-29T22%3A41%3A26.731Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/Restatements?since=2026-11-30T00%3A26%3A48.929Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/b359b302-3f47-465e-9daf-0a77b706ebab`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Reports/88fd5f2a-729b-43dc-b966-5657b63a5445`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks/c47e8a3f-55f0-49a3-b764-80cbee702c92`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks/c47e8a3f-55f0-49a3-b764-80cbee702c92`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks/c47e8a3f-55f0-49a3-b764-80cbee702c92`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Webhooks/c47e8a3f-55f0-49a3-b764-80cbee702c92/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ExchangeRates/96f92ad5-7d4c-4433-8f40-69f4b3f7cfda`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ExchangeRates/96f92ad5-7d4c-4433-8f40-69f4b3f7cfda`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ExchangeRates/96f92ad5-7d4c-4433-8f40-69f4b3f7cfda`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Budgets/4962985e-fa29-445e-a592-a272345e6e6a`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Budgets/4962985e-fa29-445e-a592-a272345e6e6a`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Budgets/4962985e-fa29-445e-a592-a272345e6e6a`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Imports/9e1ecfa5-a93f-4223-8ea3-29c4f228bc4a`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e/Errors`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Imports/9e1ecfa5-a93f-4223-8ea3-29c4f228bc4a/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/9e602aec-c610-447e-8a06-9155aea4559b/Approve`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Imports/3af1b32d-be8f-4e61-a9fa-a303615713b7/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/70f4db51-8a67-4165-96aa-f1dae5897c53`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Exports/80a7f6de-d173-46d1-aafc-2359d1775ed9`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,9 +1497,29 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Audit/Verify`
          */
         get: operations["audit.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Audit/JournalNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Audit/JournalNumbers`
+         */
+        get: operations["audit.journalNumbers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1517,7 +1537,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1537,7 +1557,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1557,7 +1577,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1577,13 +1597,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1603,7 +1623,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1621,12 +1641,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes/3efc8601-e932-47d6-8f40-87534297f81d`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes/3efc8601-e932-47d6-8f40-87534297f81d`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1645,7 +1665,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/TaxCodes/3efc8601-e932-47d6-8f40-87534297f81d/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1665,13 +1685,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1689,7 +1709,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns/42b89036-a949-4f0c-aff4-a92821d2a8d3`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/VatReturns/803587e3-4a1f-48df-82d5-db757420bc24`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1709,13 +1729,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1733,12 +1753,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Counterparties/6ac3fd2d-8462-467f-b78d-01559447fb88`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Counterparties/6ac3fd2d-8462-467f-b78d-01559447fb88`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1757,7 +1777,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Counterparties/6ac3fd2d-8462-467f-b78d-01559447fb88/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1777,12 +1797,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1801,7 +1821,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1821,13 +1841,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1845,12 +1865,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `PUT /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1869,7 +1889,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1891,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1911,7 +1931,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1929,14 +1949,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/Matches/ac660236-7e8c-466c-8755-1894ad42d539`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/Matches/ac660236-7e8c-466c-8755-1894ad42d539`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1955,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1975,7 +1995,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1993,7 +2013,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/BankAccounts/98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2013,13 +2033,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/d079f358-71a1-40d7-8a50-5118ab318fcb/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/d079f358-71a1-40d7-8a50-5118ab318fcb/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2037,14 +2057,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments/e0718b5e-2159-4be3-b4f4-4cc120e5f768`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/d079f358-71a1-40d7-8a50-5118ab318fcb/Attachments/2cea9301-d604-4633-bf4b-b3018d970325`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Attachments/5e43edae-d3ea-47a9-a03d-0d6bb21983d0`
+         * @description Example request: `DELETE /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Journals/11a22811-1899-4920-82df-7e1b20327ce8/Attachments/a1ba8140-605d-415a-8bb6-e91049f1b318`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2063,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments`
+         * @description Example request: `POST /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2081,7 +2101,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments/d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4`
+         * @description Example request: `GET /api/v1/Companies/bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b/Attachments/eee660f8-40db-49ac-a398-d743500c0db1`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -2391,6 +2411,7 @@ export interface components {
         JournalResponse: {
             id: components["schemas"]["field.id"];
             serialNumber: components["schemas"]["field.serialNumber"];
+            entryNumber?: components["schemas"]["field.entryNumber"];
             date: components["schemas"]["field.date"];
             /** @description Free text. */
             description: string | null;
@@ -3439,6 +3460,27 @@ export interface components {
                 }[];
             } | null;
         };
+        AuditJournalNumbersResponse: {
+            /** @description How many entry numbers the books have given: the run tested is 1 to count (numbers given after the count was read are left to the next test). */
+            count: number;
+            /** @description The run’s first number, 1; null before any journal was numbered. */
+            first: number | null;
+            /** @description The run’s last number, count; null before any journal was numbered. */
+            last: number | null;
+            /** @description Journals holding a number of the run (count when complete). */
+            found: number;
+            /** @description Numbers of the run no journal holds. */
+            missing: number;
+            /** @description The stretches of missing numbers, lowest first, the first 100 (from and to included). */
+            gaps: {
+                from: number;
+                to: number;
+            }[];
+            /** @description Numbers held by more than one journal, lowest first, the first 100. */
+            repeated: number[];
+            /** @description true when every number of the run is held by exactly one journal. */
+            complete: boolean;
+        };
         GLDetailResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
@@ -3814,6 +3856,7 @@ export interface components {
             journal: {
                 id: components["schemas"]["field.id"];
                 serialNumber: components["schemas"]["field.serialNumber"];
+                entryNumber?: components["schemas"]["field.entryNumber"];
                 date: components["schemas"]["field.date"];
                 /** @description Free text. */
                 description: string | null;
@@ -4201,6 +4244,8 @@ export interface components {
         } | null;
         /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
         "field.serialNumber": number;
+        /** @description The journal's place in the company's gapless run of numbers (1, 2, 3...), given in the order its events are numbered (the events feed's sequence) to each journal as it reaches the books: posted, or a reversing or revaluation journal posted, or a journal posted before these numbers were kept once it is voided or adjusted. Kept through a void, an Adjust or a reversal. Read-only. Absent until the event that gives it has been numbered (usually within moments of the write; a write's own answer often lacks it): a draft never posted has none. serialNumber, drawn at creation, may have gaps; this has none (GET .../Audit/JournalNumbers checks). */
+        "field.entryNumber": number;
         /**
          * Format: date-time
          * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
@@ -5526,7 +5571,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38445/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45971%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xDTSHBBoKp4nOfatHmiExcT63u8mq5fILkpx5ZQX470&code_challenge_method=S256&state=jgEBZeB9O2LsAN7RBeV79On5o2YT7hikhMkHTCg4Eio&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42745/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35977%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=0wmZxsloBMwdn62_vTAyleoIyum53JijI-hAHEhuM0A&code_challenge_method=S256&state=9BB8Er0t6Ilhn9lVUs74sAU7PmqqEU6_RD5gSGXLS5U&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5566,7 +5611,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5619,7 +5664,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5726,7 +5771,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5779,7 +5824,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5875,16 +5920,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "id": "b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T22:41:18.309Z",
+                     *           "createdAt": "2026-11-30T00:26:31.760Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "id": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T22:41:18.007Z",
+                     *           "createdAt": "2026-11-30T00:26:31.123Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5941,9 +5986,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:26:31.760Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5956,7 +6001,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T22:41:18.309Z"
+                     *         "updatedAt": "2026-11-30T00:26:31.760Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6043,9 +6088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "b917d6f8-1aef-4908-9bd9-95a5e5ca1b2a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:26:31.760Z",
                      *       "version": 1
                      *     }
                      */
@@ -6090,7 +6135,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:18.007Z"
+                     *       "updatedAt": "2026-11-30T00:26:31.123Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6120,7 +6165,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                 *       "retainedEarningsAccountId": "476607fe-314c-479e-9eef-7cf6a80ce3e3",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6165,7 +6210,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *       "retainedEarningsAccountId": "476607fe-314c-479e-9eef-7cf6a80ce3e3",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6173,7 +6218,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T22:41:19.982Z"
+                     *       "updatedAt": "2026-11-30T00:26:34.789Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6362,7 +6407,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "id": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6373,8 +6418,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T22:41:40.615Z",
-                     *           "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *           "createdAt": "2026-11-30T00:27:33.269Z",
+                     *           "updatedAt": "2026-11-30T00:27:33.451Z"
                      *         }
                      *       ]
                      *     }
@@ -6435,7 +6480,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6445,8 +6490,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:27:33.269Z",
+                     *       "updatedAt": "2026-11-30T00:27:33.269Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6493,7 +6538,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6503,8 +6548,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:27:33.269Z",
+                     *       "updatedAt": "2026-11-30T00:27:33.269Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6565,7 +6610,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6576,8 +6621,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *       "createdAt": "2026-11-30T00:27:33.269Z",
+                     *       "updatedAt": "2026-11-30T00:27:33.451Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6685,8 +6730,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "email": "user-be8cd193-9c8a-4e3d-9350-89f0e909528f@example.com",
+                     *           "userId": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "email": "user-c168d8e2-d09d-419c-88fb-e52a2ff9048b@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6738,20 +6783,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:18.007Z",
+                     *           "joinedAt": "2026-11-30T00:26:31.123Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *           "email": "contract-1795992100790@example.com",
-                     *           "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "userId": "bbf3f789-e026-4e18-8685-088c8e403395",
+                     *           "email": "contract-1795998453779@example.com",
+                     *           "roleId": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *           "joinedAt": "2026-11-30T00:27:33.890Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6783,8 +6828,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795992100790@example.com",
-                 *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b"
+                 *       "email": "contract-1795998453779@example.com",
+                 *       "roleId": "eb1f678d-0f38-41cf-aed5-015a0f07fb82"
                  *     }
                  */
                 "application/json": {
@@ -6806,16 +6851,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
-                     *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "userId": "bbf3f789-e026-4e18-8685-088c8e403395",
+                     *       "email": "contract-1795998453779@example.com",
+                     *       "roleId": "eb1f678d-0f38-41cf-aed5-015a0f07fb82",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:27:33.890Z",
                      *       "version": 1
                      *     }
                      */
@@ -6875,8 +6920,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
+                     *       "userId": "bbf3f789-e026-4e18-8685-088c8e403395",
+                     *       "email": "contract-1795998453779@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6899,7 +6944,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:27:33.890Z",
                      *       "version": 2
                      *     }
                      */
@@ -7008,9 +7053,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *           "id": "0ace5b72-47e6-49aa-8bb5-41db87aa3eef",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_jACN06d",
+                     *           "prefix": "sk-svc_tcSgzaX",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7018,8 +7063,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "createdAt": "2026-11-29T22:41:41.057Z",
+                     *           "createdBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "createdAt": "2026-11-30T00:27:34.501Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7085,9 +7130,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "0ace5b72-47e6-49aa-8bb5-41db87aa3eef",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_tcSgzaX",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7095,8 +7140,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "createdBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *       "createdAt": "2026-11-30T00:27:34.501Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7147,18 +7192,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "0ace5b72-47e6-49aa-8bb5-41db87aa3eef",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_tcSgzaX",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T22:41:41.149Z",
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "revokedAt": "2026-11-30T00:27:34.556Z",
+                     *       "createdBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *       "createdAt": "2026-11-30T00:27:34.501Z",
                      *       "version": 2
                      *     }
                      */
@@ -7213,24 +7258,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "id": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "parentId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.651Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.651Z",
+                     *           "createdAt": "2026-11-30T00:26:34.011Z",
+                     *           "updatedAt": "2026-11-30T00:26:34.011Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "id": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7239,32 +7284,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.537Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.537Z",
+                     *           "createdAt": "2026-11-30T00:26:33.929Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.929Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "id": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "parentId": "fb3a85c3-9dc4-4c48-9a64-1c926b1ec7b0",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.446Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.446Z",
+                     *           "createdAt": "2026-11-30T00:26:33.762Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.762Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "id": "fb3a85c3-9dc4-4c48-9a64-1c926b1ec7b0",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7273,32 +7318,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.362Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.362Z",
+                     *           "createdAt": "2026-11-30T00:26:33.735Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.735Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "id": "476607fe-314c-479e-9eef-7cf6a80ce3e3",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "parentId": "9d704354-9123-4e29-a5a5-d5043fd7a703",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.294Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.294Z",
+                     *           "createdAt": "2026-11-30T00:26:33.708Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.708Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "id": "9d704354-9123-4e29-a5a5-d5043fd7a703",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7307,49 +7352,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.197Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.197Z",
+                     *           "createdAt": "2026-11-30T00:26:33.574Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.574Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.119Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.119Z",
+                     *           "createdAt": "2026-11-30T00:26:33.511Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.511Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "id": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.981Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.981Z",
+                     *           "createdAt": "2026-11-30T00:26:33.277Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.277Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "id": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7358,8 +7403,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.932Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.932Z",
+                     *           "createdAt": "2026-11-30T00:26:33.155Z",
+                     *           "updatedAt": "2026-11-30T00:26:33.155Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7427,7 +7472,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "2a09618e-8f91-4b0e-a627-82479d00e693",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7436,8 +7481,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:26:35.164Z",
+                     *       "updatedAt": "2026-11-30T00:26:35.164Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7488,7 +7533,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "2a09618e-8f91-4b0e-a627-82479d00e693",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7497,8 +7542,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:26:35.164Z",
+                     *       "updatedAt": "2026-11-30T00:26:35.164Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7562,7 +7607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "2a09618e-8f91-4b0e-a627-82479d00e693",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7571,8 +7616,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.851Z",
+                     *       "createdAt": "2026-11-30T00:26:35.164Z",
+                     *       "updatedAt": "2026-11-30T00:26:35.956Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7692,15 +7737,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "00728c50-28eb-40c5-a03b-4ebe24282e85",
-                     *           "occurredAt": "2026-11-29T22:41:20.094Z",
+                     *           "requestId": "248c6ab3-6362-4d01-a20a-bf547599648a",
+                     *           "occurredAt": "2026-11-30T00:26:35.164Z",
                      *           "sequence": 14,
-                     *           "hash": "7b24c9a5f0066c16ab30bd871c2045053c58b858761de096768c0a5372d757c8",
+                     *           "hash": "131f6a98646cd4ce60458839c05a35731a1311b55aed00e3d18d5bec7881e8ea",
                      *           "state": {
-                     *             "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *             "id": "2a09618e-8f91-4b0e-a627-82479d00e693",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7709,8 +7754,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:20.093Z",
-                     *             "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *             "createdAt": "2026-11-30T00:26:35.164Z",
+                     *             "updatedAt": "2026-11-30T00:26:35.164Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7770,7 +7815,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *           "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7779,12 +7824,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:21.597Z",
-                     *           "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *           "createdAt": "2026-11-30T00:26:36.866Z",
+                     *           "updatedAt": "2026-11-30T00:26:36.866Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "id": "2f57a339-38f5-4767-8e5a-45a132227322",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7793,12 +7838,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.784Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.784Z",
+                     *           "createdAt": "2026-11-30T00:26:34.148Z",
+                     *           "updatedAt": "2026-11-30T00:26:34.148Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "31c5f6bc-d119-42b9-b451-6444e07c3ff1",
+                     *           "id": "4a652a9f-d39c-4674-a9da-653ea9333429",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7807,8 +7852,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.849Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.849Z",
+                     *           "createdAt": "2026-11-30T00:26:34.291Z",
+                     *           "updatedAt": "2026-11-30T00:26:34.291Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7867,7 +7912,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7876,8 +7921,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:26:36.866Z",
+                     *       "updatedAt": "2026-11-30T00:26:36.866Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7925,7 +7970,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7934,8 +7979,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:26:36.866Z",
+                     *       "updatedAt": "2026-11-30T00:26:36.866Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7992,7 +8037,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8001,8 +8046,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.864Z",
+                     *       "createdAt": "2026-11-30T00:26:36.866Z",
+                     *       "updatedAt": "2026-11-30T00:26:37.309Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8119,15 +8164,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7559bf35-18b1-4ef0-b673-e910786cbec0",
-                     *           "occurredAt": "2026-11-29T22:41:21.597Z",
+                     *           "requestId": "131b49ad-ad14-45ea-9925-b63a911df007",
+                     *           "occurredAt": "2026-11-30T00:26:36.866Z",
                      *           "sequence": 17,
-                     *           "hash": "691dae33a4077ccda5bd999a722e6f2d581e395c74b9ade2e47a0577df86e3d2",
+                     *           "hash": "0a33ac2fd7790737fdada0c798e164ce9dd404c74d4c742b6408add1b4461daa",
                      *           "state": {
-                     *             "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *             "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8136,8 +8181,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:21.597Z",
-                     *             "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *             "createdAt": "2026-11-30T00:26:36.866Z",
+                     *             "updatedAt": "2026-11-30T00:26:36.866Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8189,7 +8234,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8198,8 +8243,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.382Z",
+                     *       "createdAt": "2026-11-30T00:26:36.866Z",
+                     *       "updatedAt": "2026-11-30T00:26:37.517Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8249,7 +8294,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "e2553f17-4479-4fcf-b90a-b05162dc87ec",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8258,8 +8303,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.030Z",
+                     *       "createdAt": "2026-11-30T00:26:36.866Z",
+                     *       "updatedAt": "2026-11-30T00:26:37.410Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8310,19 +8355,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:24.021Z",
-                     *           "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *           "createdAt": "2026-11-30T00:26:39.601Z",
+                     *           "updatedAt": "2026-11-30T00:26:39.601Z",
                      *           "periods": [
                      *             {
-                     *               "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "ede2685b-c5c5-44c6-bebd-bf97f6360a0b",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8332,8 +8377,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "395b6a85-1700-4eb4-9469-9ed58620e4a0",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8343,8 +8388,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "be11d523-a0d1-41bc-800b-8a6d1dc90b2e",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8354,8 +8399,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "caa09a16-13be-459d-99e0-351c6d7a9d4c",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8365,8 +8410,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "478e9fc7-e7cc-4317-9d31-39ac474ace0c",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8376,8 +8421,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "d25999cc-44dc-4c3d-8d1a-d6a1060042d6",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8387,8 +8432,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "751335d9-7591-4933-bf4d-04f1c2fb55cb",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8398,8 +8443,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "8facc09a-d32e-43fb-80cc-336bbdf9304c",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8409,8 +8454,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "66b1f35f-7fd4-4972-a0ca-3733b23c821d",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8420,8 +8465,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "c18a1cb0-ec72-4169-91a8-395138b88362",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8431,8 +8476,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "4eeb42c6-6a1b-45c2-9c26-a8d86b81fa7c",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8442,8 +8487,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "007321c2-283b-4c81-b0db-31083b26fe0c",
+                     *               "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8455,19 +8500,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:23.595Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *           "createdAt": "2026-11-30T00:26:38.816Z",
+                     *           "updatedAt": "2026-11-30T00:26:38.816Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8477,8 +8522,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "776c747b-3222-4c5d-a2a9-45747cb42da5",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8488,8 +8533,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8499,8 +8544,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "feb3adff-f8cd-4c38-952e-dfe04ebe9bc4",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8510,8 +8555,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "efb3e029-8b6c-4ed5-9e36-040359dc24cd",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8521,8 +8566,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "7bb64890-7cca-4629-822a-ca24b7875d57",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8532,8 +8577,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "dc8024c3-2509-4b78-bcb9-c20fc4f17d68",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8543,8 +8588,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "8b821f98-3720-4f7a-b197-aae0377d9cbb",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8554,8 +8599,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "2ac23bc6-f4cd-467d-b40b-c2eb2b036ab7",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8565,8 +8610,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "15f03e16-6ce6-47c4-b81d-73cb107e2159",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8576,8 +8621,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "3b617941-eb0b-4afb-8303-515db6bfcc7d",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8587,8 +8632,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "756825f6-6bec-4e69-9029-114b6cad59a2",
+                     *               "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8652,19 +8697,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *       "id": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.021Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *       "createdAt": "2026-11-30T00:26:39.601Z",
+                     *       "updatedAt": "2026-11-30T00:26:39.601Z",
                      *       "periods": [
                      *         {
-                     *           "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "ede2685b-c5c5-44c6-bebd-bf97f6360a0b",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8674,8 +8719,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "395b6a85-1700-4eb4-9469-9ed58620e4a0",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8685,8 +8730,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "be11d523-a0d1-41bc-800b-8a6d1dc90b2e",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8696,8 +8741,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "caa09a16-13be-459d-99e0-351c6d7a9d4c",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8707,8 +8752,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "478e9fc7-e7cc-4317-9d31-39ac474ace0c",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8718,8 +8763,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "d25999cc-44dc-4c3d-8d1a-d6a1060042d6",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8729,8 +8774,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "751335d9-7591-4933-bf4d-04f1c2fb55cb",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8740,8 +8785,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "8facc09a-d32e-43fb-80cc-336bbdf9304c",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8751,8 +8796,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "66b1f35f-7fd4-4972-a0ca-3733b23c821d",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8762,8 +8807,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "c18a1cb0-ec72-4169-91a8-395138b88362",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8773,8 +8818,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "4eeb42c6-6a1b-45c2-9c26-a8d86b81fa7c",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8784,8 +8829,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "007321c2-283b-4c81-b0db-31083b26fe0c",
+                     *           "financialYearId": "376cc882-64b5-4536-a971-3f9e53fb3a33",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8841,19 +8886,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:23.595Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *       "createdAt": "2026-11-30T00:26:38.816Z",
+                     *       "updatedAt": "2026-11-30T00:26:38.816Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8863,8 +8908,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "776c747b-3222-4c5d-a2a9-45747cb42da5",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8874,8 +8919,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8885,8 +8930,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "feb3adff-f8cd-4c38-952e-dfe04ebe9bc4",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8896,8 +8941,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "efb3e029-8b6c-4ed5-9e36-040359dc24cd",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8907,8 +8952,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "7bb64890-7cca-4629-822a-ca24b7875d57",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8918,8 +8963,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "dc8024c3-2509-4b78-bcb9-c20fc4f17d68",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8929,8 +8974,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "8b821f98-3720-4f7a-b197-aae0377d9cbb",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8940,8 +8985,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "2ac23bc6-f4cd-467d-b40b-c2eb2b036ab7",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8951,8 +8996,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "15f03e16-6ce6-47c4-b81d-73cb107e2159",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8962,8 +9007,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "3b617941-eb0b-4afb-8303-515db6bfcc7d",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8973,8 +9018,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "756825f6-6bec-4e69-9029-114b6cad59a2",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9037,19 +9082,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *       "id": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.367Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.770Z",
+                     *       "createdAt": "2026-11-30T00:26:40.487Z",
+                     *       "updatedAt": "2026-11-30T00:26:41.082Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e5a0937c-c8be-460a-8bfe-53c942a1f506",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "d2d9d7a2-81fe-4256-931f-dee163190bf9",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9059,8 +9104,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2a38b551-6a6d-495c-b573-1132cd364dae",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "f52ade85-717e-4f90-8822-429aa000995e",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9070,8 +9115,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da15da76-8d21-485c-8120-0397e821d892",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "c3bfce76-e926-42a6-b169-f0d99cc1b731",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9081,8 +9126,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04c2754d-8e74-4b5e-99a8-7087045f0297",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "82565925-3ba2-4948-aa2e-e9905015a4b2",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9092,8 +9137,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f449fec2-037a-4f78-ac2b-4e6225ad3f2b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "d2e2376b-d6f1-432f-8537-d2c4c9ab9e50",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9103,8 +9148,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0dfe0a2-5749-4a9d-8dcf-1766529636e5",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "f3d12dec-67ab-4bf9-affa-5a141c86cc23",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9114,8 +9159,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8f8cdee-0ba6-4ccd-b196-a10c0bb6f32d",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "ff925a50-c8a6-4718-b45b-b060f1f3f009",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9125,8 +9170,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25dd6eb6-4d70-4f66-91f6-2a2ec182f69a",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "af863fd6-e58c-4e9d-8e72-aa764f3ad1ff",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9136,8 +9181,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e6dfabe-0785-4634-9566-6c612db9ef9e",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "38ebd812-f442-4ac9-a0a7-e80b6edb95b0",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9147,8 +9192,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a46be245-99fc-48e1-be09-d45652e72152",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "c00eb772-94a4-471d-8152-222bc0f362c9",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9158,8 +9203,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c6443bb4-20a1-4c7d-81b2-a6038d02175b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "df3c614e-225f-4579-8e42-9dbf34b36c22",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9169,8 +9214,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f42eb227-3a1e-4771-8a9a-f233108c34f7",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "81a633b7-87b5-4684-b250-a0b9466a187c",
+                     *           "financialYearId": "c0349b16-5d7c-4e5a-83a8-a0c75941f08c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9316,14 +9361,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a56fa4be-de99-4d3b-9bc4-b03bf468df73",
+                     *       "id": "29e94701-4d21-46f9-b9ed-8bda0efc16c4",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9336,7 +9381,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "accountId": "476607fe-314c-479e-9eef-7cf6a80ce3e3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9364,19 +9409,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:36.869Z",
-                     *       "updatedAt": "2026-11-29T22:41:36.869Z",
+                     *       "createdAt": "2026-11-30T00:27:25.138Z",
+                     *       "updatedAt": "2026-11-30T00:27:25.138Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9447,8 +9492,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "756825f6-6bec-4e69-9029-114b6cad59a2",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9458,8 +9503,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "3b617941-eb0b-4afb-8303-515db6bfcc7d",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9469,8 +9514,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "15f03e16-6ce6-47c4-b81d-73cb107e2159",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9480,8 +9525,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "2ac23bc6-f4cd-467d-b40b-c2eb2b036ab7",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9491,8 +9536,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "8b821f98-3720-4f7a-b197-aae0377d9cbb",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9502,8 +9547,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "dc8024c3-2509-4b78-bcb9-c20fc4f17d68",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9513,8 +9558,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "7bb64890-7cca-4629-822a-ca24b7875d57",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9524,8 +9569,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "efb3e029-8b6c-4ed5-9e36-040359dc24cd",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9535,8 +9580,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "feb3adff-f8cd-4c38-952e-dfe04ebe9bc4",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9546,8 +9591,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9557,8 +9602,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "776c747b-3222-4c5d-a2a9-45747cb42da5",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9568,8 +9613,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9617,8 +9662,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9674,8 +9719,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9829,8 +9874,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "8dedaddb-45fb-40a7-b8ea-7182cbba25c1",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9919,14 +9964,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *               "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9939,7 +9984,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *               "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9967,19 +10012,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:27.082Z",
-                     *           "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *           "createdAt": "2026-11-30T00:26:49.097Z",
+                     *           "updatedAt": "2026-11-30T00:26:49.097Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10032,12 +10077,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10063,14 +10108,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10083,7 +10128,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10111,19 +10156,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:26:49.097Z",
+                     *       "updatedAt": "2026-11-30T00:26:49.097Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10181,14 +10226,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10201,7 +10246,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10229,19 +10274,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:26:49.097Z",
+                     *       "updatedAt": "2026-11-30T00:26:49.097Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10288,12 +10333,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10321,14 +10366,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10341,7 +10386,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10369,19 +10414,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.461Z",
+                     *       "createdAt": "2026-11-30T00:26:49.097Z",
+                     *       "updatedAt": "2026-11-30T00:26:51.971Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10451,22 +10496,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "03fee8a4-23b3-4a6d-9a30-466eb55073e6",
-                     *           "occurredAt": "2026-11-29T22:41:27.089Z",
+                     *           "requestId": "af0c75f3-7f50-47ae-a10d-3a09c52d3075",
+                     *           "occurredAt": "2026-11-30T00:26:49.120Z",
                      *           "sequence": 31,
-                     *           "hash": "4e2decec186fd5df6cd853cfb6fe02ae7e7d32721e43dfe7488fefacd42d831a",
+                     *           "hash": "ff0d43d6ff8c1fc59e94f729268d851e59886c475e3df490bab9ebc4b3082647",
                      *           "state": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10479,7 +10524,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10507,19 +10552,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *             "createdAt": "2026-11-30T00:26:49.097Z",
+                     *             "updatedAt": "2026-11-30T00:26:49.097Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10581,14 +10626,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "11a22811-1899-4920-82df-7e1b20327ce8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10601,7 +10646,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10629,25 +10674,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.916Z",
+                     *       "createdAt": "2026-11-30T00:27:49.634Z",
+                     *       "updatedAt": "2026-11-30T00:27:49.694Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:49.916Z",
+                     *       "submittedAt": "2026-11-30T00:27:49.694Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10712,14 +10757,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "11a22811-1899-4920-82df-7e1b20327ce8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10732,7 +10777,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10760,46 +10805,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:50.041Z",
+                     *       "createdAt": "2026-11-30T00:27:49.634Z",
+                     *       "updatedAt": "2026-11-30T00:27:49.813Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:50.019Z",
+                     *       "submittedAt": "2026-11-30T00:27:49.792Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *             "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *           },
-                     *           "at": "2026-11-29T22:41:50.041Z"
+                     *           "at": "2026-11-30T00:27:49.813Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.041Z",
+                     *       "approvedAt": "2026-11-30T00:27:49.813Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z"
+                     *         "at": "2026-11-30T00:27:49.769Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10864,14 +10909,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "11a22811-1899-4920-82df-7e1b20327ce8",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10884,7 +10929,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10912,19 +10957,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.993Z",
+                     *       "createdAt": "2026-11-30T00:27:49.634Z",
+                     *       "updatedAt": "2026-11-30T00:27:49.769Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10934,9 +10979,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z",
+                     *         "at": "2026-11-30T00:27:49.769Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11001,14 +11046,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11021,7 +11066,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11041,27 +11086,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *       "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *       "createdAt": "2026-11-30T00:26:49.097Z",
+                     *       "updatedAt": "2026-11-30T00:26:53.198Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11071,9 +11116,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:27.874Z",
+                     *       "postedAt": "2026-11-30T00:26:53.198Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11140,14 +11185,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e5b4934-1eac-4eb0-887f-d5fc15d066fb",
+                     *       "id": "913577a8-3389-4b85-87b3-188717504fe7",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11160,7 +11205,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11180,27 +11225,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *       "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:28.342Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.530Z",
+                     *       "createdAt": "2026-11-30T00:26:55.895Z",
+                     *       "updatedAt": "2026-11-30T00:26:56.625Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11210,14 +11255,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.440Z",
+                     *       "postedAt": "2026-11-30T00:26:56.254Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "voidedAt": "2026-11-29T22:41:28.530Z"
+                     *       "voidedAt": "2026-11-30T00:26:56.625Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11266,14 +11311,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11286,7 +11331,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11314,19 +11359,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.958Z",
+                     *       "createdAt": "2026-11-30T00:26:49.097Z",
+                     *       "updatedAt": "2026-11-30T00:26:54.507Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11393,14 +11438,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *       "id": "b89b476a-7939-4af2-85b6-8b48fdc5d702",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11413,7 +11458,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11433,27 +11478,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *       "reversalOf": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *       "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
+                     *       "reversalOf": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:28.169Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *       "createdAt": "2026-11-30T00:26:55.259Z",
+                     *       "updatedAt": "2026-11-30T00:26:55.259Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11463,9 +11508,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.169Z",
+                     *       "postedAt": "2026-11-30T00:26:55.259Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11612,24 +11657,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:47.978Z",
+                     *           "postedAt": "2026-11-30T00:27:46.233Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11637,24 +11682,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
+                     *           "journalId": "b0afdaf0-f2d8-4044-9592-ad5de65e2a66",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:44.385Z",
+                     *           "postedAt": "2026-11-30T00:27:41.538Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11662,29 +11707,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *           "serialNumber": 9,
+                     *           "journalId": "11a22811-1899-4920-82df-7e1b20327ce8",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *               "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:50.062Z",
+                     *           "postedAt": "2026-11-30T00:27:49.847Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11696,20 +11741,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11783,14 +11828,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11817,8 +11862,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
+                     *           "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11844,7 +11889,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "fb3a85c3-9dc4-4c48-9a64-1c926b1ec7b0",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11871,8 +11916,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
+                     *           "parentId": "fb3a85c3-9dc4-4c48-9a64-1c926b1ec7b0",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11898,7 +11943,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11925,8 +11970,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                     *           "parentId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12060,7 +12105,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12079,8 +12124,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                     *           "parentId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12192,7 +12237,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12209,8 +12254,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
+                     *           "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12334,7 +12379,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12350,8 +12395,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
+                     *           "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12460,9 +12505,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "budgetId": "4962985e-fa29-445e-a592-a272345e6e6a",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12489,8 +12534,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
+                     *           "parentId": "fb3a85c3-9dc4-4c48-9a64-1c926b1ec7b0",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12523,8 +12568,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                     *           "parentId": "6dd3d142-485c-4a1c-9d10-ad13eb04d95b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12535,7 +12580,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *             "id": "2f57a339-38f5-4767-8e5a-45a132227322",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12925,18 +12970,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
+                     *           "journalId": "b0afdaf0-f2d8-4044-9592-ad5de65e2a66",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "taxCodeId": "f833baac-d1fb-4c16-bbdb-6cb499c28e30",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13006,7 +13051,7 @@ export interface operations {
                     /**
                      * @example CompInfoStart
                      *     TaxablePersonNameEn,TaxablePersonNameAr,TRN,TaxAgencyName,TAN,TaxAgentName,TAAN,PeriodStart,PeriodEnd,FAFCreationDate,ProductVersion,FAFVersion
-                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,29-11-2026,Ledger API v1,FAFv1.0.0
+                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,30-11-2026,Ledger API v1,FAFv1.0.0
                      *     CompInfoEnd
                      *     PurcDataStart
                      *     SupplierName,SupplierTRN,InvoiceDate,InvoiceNo,PermitNo,TransactionID,LineNo,ProductDescription,PurchaseValueAED,VATValueAED,TaxCode,FCYCode,PurchaseFCY,VATFCY
@@ -13080,7 +13125,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *         "id": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13101,13 +13146,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "journalId": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13119,7 +13164,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGNmZGMyNTEtZGUzMi00M2UwLTliYmYtOGVmZTlkNDVlYjY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjNmMjIyNjItOTg5NS00NjUwLThkN2MtMDQ5NWQ4NTVmMGUwIiwiYWNjb3VudElkIjoiMTY2ZDA4ZDItNDUzMS00ZTJlLWJkNDMtYzBhYjQ5YmE0ZDhiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mCxaP5Ru-hB2_3FIFJVa9YmS6BQIkvZ3EFHFc6-rDo8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImJmZGQ3MzE3LTY0Y2YtNGJlMC1hOWQyLWE4ZTJiYjAxYTMxYiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiODllNTk5NWItNTQxMS00ZTNmLWI0MzYtNDhmY2Q0ZDE1ZTc2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzhmMjExNTEtMTZmNy00OGFhLTliMDItZDU4NzYyMWE0Y2MzIiwiYWNjb3VudElkIjoiYTg2ZWJlM2QtNjZkZi00YjM3LWEzMTYtNGNjMzA5M2NmMTNlIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.X1B9cQqo5SvRYaVSrW9BAXab7TPJEdnXxdwBCf6wsNk"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13232,70 +13277,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cbde2be2-3e3c-458d-b8c7-00a4b921f5d9",
+                     *           "id": "74caa495-b102-4282-847b-8c6540b5cefa",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.461Z",
+                     *           "createdAt": "2026-11-30T00:27:22.217Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "691eb5eb51a97bb771099af8d9d496d0109e4011e453551bbfcb9192c45e7f27"
+                     *             "hash": "59e29b50e350a776526093b24e1873e8855131e558e73a4b5fa94ff4db0ce96f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bbcbbbe7-027a-477e-b3ec-590f1a92146e",
+                     *           "id": "1ac38194-e9e2-4474-9da2-1803e1fd4fa7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.206Z",
+                     *           "createdAt": "2026-11-30T00:27:20.864Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "3da4323e08f11d6f20e5fa33a72ec07f3a41ca602948cedb605998f1389d30a8"
+                     *             "hash": "58170ac3b1f7063eed48c914815fbe3efd0432fb7f692264b83fbe343187cbbb"
                      *           }
                      *         },
                      *         {
-                     *           "id": "555a91b7-6e54-4ad9-b653-8bb31fa13f4e",
+                     *           "id": "bcb26996-b742-47ff-aa72-87ce9f1ed730",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598"
+                     *             "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.048Z",
+                     *           "createdAt": "2026-11-30T00:27:19.972Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "59a6ef322137fe3512ab280d0d099394478a7f47c00d7893d2d9badab04b6c83"
+                     *             "hash": "32a5cd47a9d67e1fb24e80c92c9fad120af7cfc6bf4be9b2281b550b9ecf087b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *           "id": "88fd5f2a-729b-43dc-b966-5657b63a5445",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:34.843Z",
+                     *           "createdAt": "2026-11-30T00:27:19.249Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *             "hash": "231482df01e612f38cd4a64eee9ac610a9d2cfedefb4344b9a021d8aa4b307be"
                      *           }
                      *         }
                      *       ],
@@ -13413,20 +13458,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "88fd5f2a-729b-43dc-b966-5657b63a5445",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:27:19.249Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "231482df01e612f38cd4a64eee9ac610a9d2cfedefb4344b9a021d8aa4b307be"
                      *       }
                      *     }
                      */
@@ -13491,20 +13536,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "88fd5f2a-729b-43dc-b966-5657b63a5445",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:27:19.249Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "231482df01e612f38cd4a64eee9ac610a9d2cfedefb4344b9a021d8aa4b307be"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13523,7 +13568,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13539,8 +13584,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *             "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
+                     *             "parentId": "89e5995b-5411-4e3f-b436-48fcd4d15e76",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13646,27 +13691,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0522c5d8-ee82-4139-b325-ffc8858dff87",
+                     *           "id": "8ad50d7f-5213-4763-8b8f-4c235516dc4d",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
+                     *           "recordId": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:27.879Z",
-                     *           "requestId": "e4919933-191f-42d2-84d7-5f95b595938a",
+                     *           "occurredAt": "2026-11-30T00:26:53.327Z",
+                     *           "requestId": "9b506fe5-17ea-4e30-895c-af6aa77ab92b",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13679,7 +13724,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13699,27 +13744,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *             "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *             "createdAt": "2026-11-30T00:26:49.097Z",
+                     *             "updatedAt": "2026-11-30T00:26:53.198Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13729,40 +13774,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:27.874Z",
+                     *             "postedAt": "2026-11-30T00:26:53.198Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "269975126cd99b8be28060150f5937b9f8ee09746f4f60d6716b12e18719b9cd",
-                     *           "previousHash": "223f6dddf37d8975be68a465ba33f5d381d4b1c7214f63e7d4a68c7d1c939718",
-                     *           "hash": "5e715fa7449f6fb470c8b9dc95d605990447aff89f96211232914e2f9efc77b0"
+                     *           "recordDigest": "17ec5bf2106d40db89fb3672ce5a3f421fe6512a5d6f04da8eb3a99b48d9f5f2",
+                     *           "previousHash": "ce3e0e70e79d372b0271794e152068e318267dbd1ce4e362d8598fee5cb8e70d",
+                     *           "hash": "5edd2f3d048de88bcf8f68069858cb704bbf5741cb98560266bda8f2345f3aee"
                      *         },
                      *         {
-                     *           "id": "c71bb337-6070-49e1-815a-8ae25e9c8dae",
+                     *           "id": "690f165d-c755-4b58-94db-67251b30ee30",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
+                     *           "recordId": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.074Z",
-                     *           "requestId": "6e0b331f-2d11-4068-9294-35199505ca4f",
+                     *           "occurredAt": "2026-11-30T00:26:55.160Z",
+                     *           "requestId": "9d52fd50-5e15-42f7-8983-cf99244c5318",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13775,7 +13820,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13795,27 +13840,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *             "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.069Z",
+                     *             "createdAt": "2026-11-30T00:26:49.097Z",
+                     *             "updatedAt": "2026-11-30T00:26:55.158Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13825,40 +13870,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:26:55.158Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "49ed140537462863567f17211f9feec7011967cf876507cab13e3fca5b079e3b",
-                     *           "previousHash": "71ac92415eec8d9486d1d5e8ea1ba417a32200b017f7a4192e5f2d66ef5d3549",
-                     *           "hash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14"
+                     *           "recordDigest": "01d06e31b85f4444ae312dbf45b1899ccebf1d7b8f242f4f77bc04aa1ee249f3",
+                     *           "previousHash": "609a5a5c509142ddf1d7240f6069b02785a5bc0c91e7e2c18705627a8bd0e6d3",
+                     *           "hash": "298a30e04084494d4be88db4ab46097b5713c6cc42f209eca10f80c01090bf0f"
                      *         },
                      *         {
-                     *           "id": "34a238e4-0051-40e2-b62b-09d35e1dfde3",
+                     *           "id": "51376582-20cc-43ee-8d2e-9faa80d71154",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
+                     *           "recordId": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.172Z",
-                     *           "requestId": "eb73186b-1173-4212-896d-bd8755d72593",
+                     *           "occurredAt": "2026-11-30T00:26:55.269Z",
+                     *           "requestId": "de67d683-19fd-46c3-8d8b-cac525c11d2e",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "38f21151-16f7-48aa-9b02-d587621a4cc3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13871,7 +13916,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13891,27 +13936,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
+                     *             "periodId": "595f041f-34e1-4ca3-80e9-59b8e9a4547e",
                      *             "reversalOf": null,
-                     *             "reversedBy": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *             "reversedBy": "b89b476a-7939-4af2-85b6-8b48fdc5d702",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *             "createdAt": "2026-11-30T00:26:49.097Z",
+                     *             "updatedAt": "2026-11-30T00:26:55.259Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13921,20 +13966,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:26:55.158Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "166b044f73f4e0cd6369f3ccf37e7844a91dabd94ea0395d692daaafb272143f",
-                     *           "previousHash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14",
-                     *           "hash": "e9c333f794631e0a5f95dde9dfdca7aa60d1f5b475c6c42dcc4640407ee5010b"
+                     *           "recordDigest": "bf5437b2100f9a704c3dea3bb4483de27344a67cb8b894da25a3ebfd38c54316",
+                     *           "previousHash": "298a30e04084494d4be88db4ab46097b5713c6cc42f209eca10f80c01090bf0f",
+                     *           "hash": "ffc93b3ee42d562b3b68e4b0a6d862a0edd445dafd798aefdba7aa263056783f"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.70QEUcsVo7fUyvJYt4jZ1MGZ8GiEqnbHQXRjVIi3S9U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImJmZGQ3MzE3LTY0Y2YtNGJlMC1hOWQyLWE4ZTJiYjAxYTMxYiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Z5ro98u937nKg51WRiIBfKkM7SuIleQL1p_CdWV5yM8"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13982,7 +14027,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *           "id": "c47e8a3f-55f0-49a3-b764-80cbee702c92",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13993,11 +14038,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.231Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *           "createdAt": "2026-11-30T00:27:34.605Z",
+                     *           "updatedAt": "2026-11-30T00:27:34.605Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14059,7 +14104,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "c47e8a3f-55f0-49a3-b764-80cbee702c92",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14070,11 +14115,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z",
+                     *       "createdAt": "2026-11-30T00:27:34.605Z",
+                     *       "updatedAt": "2026-11-30T00:27:34.605Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14123,7 +14168,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "c47e8a3f-55f0-49a3-b764-80cbee702c92",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14134,11 +14179,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *       "createdAt": "2026-11-30T00:27:34.605Z",
+                     *       "updatedAt": "2026-11-30T00:27:34.605Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14199,7 +14244,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "c47e8a3f-55f0-49a3-b764-80cbee702c92",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14211,11 +14256,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.468Z"
+                     *       "createdAt": "2026-11-30T00:27:34.605Z",
+                     *       "updatedAt": "2026-11-30T00:27:35.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14354,13 +14399,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *           "id": "96f92ad5-7d4c-4433-8f40-69f4b3f7cfda",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.796Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *           "createdAt": "2026-11-30T00:27:36.124Z",
+                     *           "updatedAt": "2026-11-30T00:27:36.124Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14416,13 +14461,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "96f92ad5-7d4c-4433-8f40-69f4b3f7cfda",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:27:36.124Z",
+                     *       "updatedAt": "2026-11-30T00:27:36.124Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14477,13 +14522,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "96f92ad5-7d4c-4433-8f40-69f4b3f7cfda",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:27:36.124Z",
+                     *       "updatedAt": "2026-11-30T00:27:36.124Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14532,13 +14577,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "96f92ad5-7d4c-4433-8f40-69f4b3f7cfda",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.244Z"
+                     *       "createdAt": "2026-11-30T00:27:36.124Z",
+                     *       "updatedAt": "2026-11-30T00:27:36.808Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14630,13 +14675,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *           "id": "4962985e-fa29-445e-a592-a272345e6e6a",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:42.360Z",
-                     *           "updatedAt": "2026-11-29T22:41:42.360Z"
+                     *           "createdAt": "2026-11-30T00:27:37.259Z",
+                     *           "updatedAt": "2026-11-30T00:27:37.259Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14671,10 +14716,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14691,8 +14736,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                 *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                 *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                 *           "costCenterId": "2f57a339-38f5-4767-8e5a-45a132227322",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14728,15 +14773,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "4962985e-fa29-445e-a592-a272345e6e6a",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:27:37.259Z",
+                     *       "updatedAt": "2026-11-30T00:27:37.259Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14754,8 +14799,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                     *           "costCenterId": "2f57a339-38f5-4767-8e5a-45a132227322",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14810,15 +14855,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "4962985e-fa29-445e-a592-a272345e6e6a",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:27:37.259Z",
+                     *       "updatedAt": "2026-11-30T00:27:37.259Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14836,8 +14881,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
+                     *           "costCenterId": "2f57a339-38f5-4767-8e5a-45a132227322",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14884,10 +14929,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14925,15 +14970,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "4962985e-fa29-445e-a592-a272345e6e6a",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "9ebccca3-f813-48f3-8e9e-4ba5ca48567b",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.080Z",
+                     *       "createdAt": "2026-11-30T00:27:37.259Z",
+                     *       "updatedAt": "2026-11-30T00:27:39.222Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "50c5bb2b-4b44-4b20-942d-d549e69244b1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15042,7 +15087,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *           "id": "9e1ecfa5-a93f-4223-8ea3-29c4f228bc4a",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15074,12 +15119,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:23.200Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *           "startedAt": "2026-11-29T22:41:23.326Z",
-                     *           "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *           "createdAt": "2026-11-30T00:26:38.196Z",
+                     *           "updatedAt": "2026-11-30T00:26:38.562Z",
+                     *           "startedAt": "2026-11-30T00:26:38.351Z",
+                     *           "finishedAt": "2026-11-30T00:26:38.562Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15188,7 +15233,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "9e1ecfa5-a93f-4223-8ea3-29c4f228bc4a",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15213,10 +15258,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.200Z",
+                     *       "createdAt": "2026-11-30T00:26:38.196Z",
+                     *       "updatedAt": "2026-11-30T00:26:38.196Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15265,7 +15310,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "9e1ecfa5-a93f-4223-8ea3-29c4f228bc4a",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15297,12 +15342,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *       "startedAt": "2026-11-29T22:41:23.326Z",
-                     *       "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *       "createdAt": "2026-11-30T00:26:38.196Z",
+                     *       "updatedAt": "2026-11-30T00:26:38.562Z",
+                     *       "startedAt": "2026-11-30T00:26:38.351Z",
+                     *       "finishedAt": "2026-11-30T00:26:38.562Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15388,12 +15433,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "9e602aec-c610-447e-8a06-9155aea4559b",
+                     *       "importId": "3af1b32d-be8f-4e61-a9fa-a303615713b7",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "c0622797-719b-4a0c-b69b-0dec59daf87e"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.293Z",
+                     *       "approvedAt": "2026-11-30T00:27:50.308Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15449,7 +15494,7 @@ export interface operations {
                     /**
                      * @example <?xml version="1.0" encoding="UTF-8"?>
                      *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
-                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
+                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-30</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
                      *     <MasterFiles>
                      *     <GeneralLedgerAccounts>
                      *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
@@ -15473,7 +15518,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ff06761aa03546618a82a279fb2ba394</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>8379e0180aaa449d987a55fd20be2997</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15535,13 +15580,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *           "id": "80a7f6de-d173-46d1-aafc-2359d1775ed9",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *             "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15550,15 +15595,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T22:46:34.273Z",
-                     *           "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T00:32:15.801Z",
+                     *           "fileExpiresAt": "2026-12-07T00:27:15.382Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:33.149Z",
-                     *           "startedAt": "2026-11-29T22:41:33.223Z",
-                     *           "completedAt": "2026-11-29T22:41:34.144Z"
+                     *           "createdAt": "2026-11-30T00:27:13.202Z",
+                     *           "startedAt": "2026-11-30T00:27:13.358Z",
+                     *           "completedAt": "2026-11-30T00:27:15.382Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15595,7 +15640,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *         "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15631,11 +15676,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "80a7f6de-d173-46d1-aafc-2359d1775ed9",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *         "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15650,9 +15695,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
+                     *       "createdAt": "2026-11-30T00:27:13.202Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15693,13 +15738,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "80a7f6de-d173-46d1-aafc-2359d1775ed9",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *         "accountId": "a86ebe3d-66df-4b37-a316-4cc3093cf13e"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15708,15 +15753,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T22:46:34.245Z",
-                     *       "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T00:32:15.780Z",
+                     *       "fileExpiresAt": "2026-12-07T00:27:15.382Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
-                     *       "startedAt": "2026-11-29T22:41:33.223Z",
-                     *       "completedAt": "2026-11-29T22:41:34.144Z"
+                     *       "createdAt": "2026-11-30T00:27:13.202Z",
+                     *       "startedAt": "2026-11-30T00:27:13.358Z",
+                     *       "completedAt": "2026-11-30T00:27:15.382Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15762,7 +15807,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "58d1c1adcbf6da477956141d99d3cae1be5777cd5129c82d5fd5598f8c124e33",
+                     *       "headHash": "b006b9f14c2b92507de8f1698de2c435b3de10cb1df584d0af364a43b59dc9e5",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15789,6 +15834,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "audit.journalNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 8,
+                     *       "first": 1,
+                     *       "last": 8,
+                     *       "found": 8,
+                     *       "missing": 0,
+                     *       "gaps": [],
+                     *       "repeated": [],
+                     *       "complete": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditJournalNumbersResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15825,17 +15911,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "8",
+                     *           "journalId": "7",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-10",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:47.919Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "enteredDate": "2026-11-30T00:27:46.145Z",
+                     *           "lastModifiedBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15868,10 +15954,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:44.288Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "enteredDate": "2026-11-30T00:27:41.481Z",
+                     *           "lastModifiedBy": "8379e018-0aaa-449d-987a-55fd20be2997",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15907,7 +15993,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDUyYzVjMmItNDU3OC00YzEyLWI3MTEtOGQ5NTJiMDM1NmFmIn19.6n3qwbbSkBEhYJmDwwSc5a4iq-gyykwpxwc4RjKBRH8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImJmZGQ3MzE3LTY0Y2YtNGJlMC1hOWQyLWE4ZTJiYjAxYTMxYiIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjYjBhZmRhZjAtZjJkOC00MDQ0LTk1OTItYWQ1ZGU2NWUyYTY2In19.U0LeIRGeRJ2mKSWH9F7BTQ_nDQynraiSvyuNQ6xZdxE"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -15960,7 +16046,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15975,7 +16061,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15990,7 +16076,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16005,7 +16091,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16020,7 +16106,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16035,7 +16121,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16091,7 +16177,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16099,7 +16185,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16108,7 +16194,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16117,7 +16203,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16126,7 +16212,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "bfdd7317-64cf-4be0-a9d2-a8e2bb01a31b",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16135,7 +16221,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgiLCJzayI6IkFDQ09VTlQjMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIiwiZ3NpMXBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIn19.dIxdaqCJT5ePhNPVBu9qKv4R97pnqa4TU7i4vKTZwyI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImJmZGQ3MzE3LTY0Y2YtNGJlMC1hOWQyLWE4ZTJiYjAxYTMxYiIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNiZmRkNzMxNy02NGNmLTRiZTAtYTlkMi1hOGUyYmIwMWEzMWIiLCJzayI6IkFDQ09VTlQjZTc4NWIyM2UtYjEwZi00NWRmLTgzYmItZWFhYmZhZTAyYzU1IiwiZ3NpMXBrIjoiQ09NUEFOWSNiZmRkNzMxNy02NGNmLTRiZTAtYTlkMi1hOGUyYmIwMWEzMWIjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZTc4NWIyM2UtYjEwZi00NWRmLTgzYmItZWFhYmZhZTAyYzU1In19.RmwtB3JEiOlXe7sW4gbHGKXA9du7iBoGYTRNRLPu7Q4"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16187,7 +16273,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "498f0a10-dc80-4758-a4c0-a8521f5e3412",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16209,11 +16295,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "f833baac-d1fb-4c16-bbdb-6cb499c28e30",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16231,7 +16317,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16241,11 +16327,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "51277db1-944a-4f3b-96c3-c4bc02a0eed2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16265,11 +16351,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IdJhaw7w8HZmHkDMAbRiQDWXegtURsaw_fMYaZY2EsQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImJmZGQ3MzE3LTY0Y2YtNGJlMC1hOWQyLWE4ZTJiYjAxYTMxYiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNiZmRkNzMxNy02NGNmLTRiZTAtYTlkMi1hOGUyYmIwMWEzMWIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lAXBlotT4x082FJ_-_jE8yhR85-k6JGLlg35o-XKZMw"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16317,7 +16403,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16350,7 +16436,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "3efc8601-e932-47d6-8f40-87534297f81d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16368,7 +16454,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16378,8 +16464,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:27:40.724Z",
+                     *       "updatedAt": "2026-11-30T00:27:40.724Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16421,8 +16507,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
-                 *       "inputTaxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff"
+                 *       "outputTaxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
+                 *       "inputTaxAccountId": "e785b23e-b10f-45df-83bb-eaabfae02c55"
                  *     }
                  */
                 "application/json": {
@@ -16442,7 +16528,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "f833baac-d1fb-4c16-bbdb-6cb499c28e30",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16460,7 +16546,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16470,11 +16556,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "65665a28-59f8-420e-af51-cb29c05e0b86",
+                     *           "id": "ad532ab6-e363-4ddf-a829-2a312f198a81",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16496,11 +16582,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "498f0a10-dc80-4758-a4c0-a8521f5e3412",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16522,11 +16608,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "4268a38d-be5e-4c8d-be2a-5ff9ee5cdcc6",
+                     *           "id": "0b49842f-a4fe-49b7-808e-a2c8250a71f0",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16548,11 +16634,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "e8a0704c-02f9-4656-b0ac-d9cbe0c62de5",
+                     *           "id": "18f917f7-e15f-481d-8810-b7e2f9e4d0ab",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16574,11 +16660,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "51277db1-944a-4f3b-96c3-c4bc02a0eed2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16598,11 +16684,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "c66f2109-bb97-4f33-b0a0-75ac1d9ca174",
+                     *           "id": "e1b12e7d-a6a8-4cbe-bb37-9ffd4d2abcab",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16620,7 +16706,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "e785b23e-b10f-45df-83bb-eaabfae02c55",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16630,11 +16716,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "59687e74-5405-4db3-9138-781d651f968a",
+                     *           "id": "7bb52358-cb17-4b0c-882f-5206834256dd",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16652,7 +16738,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "e785b23e-b10f-45df-83bb-eaabfae02c55",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16662,11 +16748,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "d738734c-cc7e-44c6-9a99-268801c439f0",
+                     *           "id": "e49659f2-40e3-4863-b91e-74283814bdc1",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16684,19 +16770,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
-                     *           "reverseChargeAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "e785b23e-b10f-45df-83bb-eaabfae02c55",
+                     *           "reverseChargeAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "6ad517b1-d85b-4cf2-bbb1-186dfcedf5cc",
+                     *           "id": "a4f3bc7d-5b00-4766-8a59-6a5c3db0b02c",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16718,11 +16804,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "0dfe4b91-76d9-402a-95f3-10569c343fa7",
+                     *           "id": "5dbb4630-a8d7-4bab-a889-e703f8ed91c5",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16744,11 +16830,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         },
                      *         {
-                     *           "id": "3d894e93-843c-4494-9e3b-2041ee3e8ef8",
+                     *           "id": "05f6955c-5481-4fbf-acab-bff732368b1f",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16768,8 +16854,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:27:40.251Z",
+                     *           "updatedAt": "2026-11-30T00:27:40.251Z"
                      *         }
                      *       ]
                      *     }
@@ -16818,7 +16904,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "3efc8601-e932-47d6-8f40-87534297f81d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16836,7 +16922,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16846,8 +16932,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:27:40.724Z",
+                     *       "updatedAt": "2026-11-30T00:27:40.724Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16891,7 +16977,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16923,7 +17009,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "3efc8601-e932-47d6-8f40-87534297f81d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16941,7 +17027,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16951,8 +17037,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *       "createdAt": "2026-11-30T00:27:40.724Z",
+                     *       "updatedAt": "2026-11-30T00:27:41.317Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17010,15 +17096,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b2c434b8-e880-4526-b31d-f1bc6fa9caa0",
-                     *           "occurredAt": "2026-11-29T22:41:43.921Z",
+                     *           "requestId": "f90a7dd7-6820-40fc-ab70-a41ce1276fc3",
+                     *           "occurredAt": "2026-11-30T00:27:40.724Z",
                      *           "sequence": 96,
-                     *           "hash": "d8befb09efe43805f3f125911b353126d51775981f52a4948154db2f155f4253",
+                     *           "hash": "c38c9bbab54a979fbd32c5748977852afb2b2e74f9684dd1343596f650302867",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "3efc8601-e932-47d6-8f40-87534297f81d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17036,7 +17122,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17046,8 +17132,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *             "createdAt": "2026-11-30T00:27:40.724Z",
+                     *             "updatedAt": "2026-11-30T00:27:40.724Z"
                      *           }
                      *         },
                      *         {
@@ -17055,15 +17141,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "87d1ad9c-1bab-4a4e-bbe6-4b7941bb0c0f",
-                     *           "occurredAt": "2026-11-29T22:41:44.129Z",
+                     *           "requestId": "1fc4501c-bb3a-401d-9496-af1cbd884321",
+                     *           "occurredAt": "2026-11-30T00:27:41.317Z",
                      *           "sequence": 97,
-                     *           "hash": "80dd85eb3d355bc550534f3a4884494a92e80827d6811dda193ed74a8b0d2a95",
+                     *           "hash": "3f83fa3d8e0646590aa1e65b7fea16038edc0d94169765181c28c12dbd5095b2",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "3efc8601-e932-47d6-8f40-87534297f81d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17081,7 +17167,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "633fdead-7177-40f6-8c4d-8eef8fde81e2",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17091,8 +17177,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *             "createdAt": "2026-11-30T00:27:40.724Z",
+                     *             "updatedAt": "2026-11-30T00:27:41.317Z"
                      *           }
                      *         }
                      *       ],
@@ -17132,7 +17218,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *           "id": "803587e3-4a1f-48df-82d5-db757420bc24",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17305,14 +17391,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T22:41:45.364Z",
+                     *           "filedAt": "2026-11-30T00:27:42.725Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *             "hash": "0fc0d5fd48518e63b1cf2a4f4f812e9ded43ca5133a042088c43b4f790e1b8a5"
                      *           },
                      *           "version": 1
                      *         }
@@ -17368,7 +17454,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "803587e3-4a1f-48df-82d5-db757420bc24",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17541,14 +17627,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:27:42.725Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "hash": "0fc0d5fd48518e63b1cf2a4f4f812e9ded43ca5133a042088c43b4f790e1b8a5"
                      *       },
                      *       "version": 1
                      *     }
@@ -17605,7 +17691,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "803587e3-4a1f-48df-82d5-db757420bc24",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17778,14 +17864,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:27:42.725Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "hash": "0fc0d5fd48518e63b1cf2a4f4f812e9ded43ca5133a042088c43b4f790e1b8a5"
                      *       },
                      *       "version": 1
                      *     }
@@ -17839,7 +17925,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *           "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17848,8 +17934,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:46.905Z",
-                     *           "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *           "createdAt": "2026-11-30T00:27:44.798Z",
+                     *           "updatedAt": "2026-11-30T00:27:44.798Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17908,7 +17994,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17917,8 +18003,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:27:44.798Z",
+                     *       "updatedAt": "2026-11-30T00:27:44.798Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17957,7 +18043,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17966,8 +18052,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:27:44.798Z",
+                     *       "updatedAt": "2026-11-30T00:27:44.798Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18025,7 +18111,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18034,8 +18120,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *       "createdAt": "2026-11-30T00:27:44.798Z",
+                     *       "updatedAt": "2026-11-30T00:27:44.868Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18085,15 +18171,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a6989eb2-9ca5-4a4b-893f-36e2ad7edae4",
-                     *           "occurredAt": "2026-11-29T22:41:46.905Z",
+                     *           "requestId": "9a12f7f5-20be-4aa5-b77a-98958ef3c9f3",
+                     *           "occurredAt": "2026-11-30T00:27:44.798Z",
                      *           "sequence": 101,
-                     *           "hash": "928121dd303f2bd9cda3ae8dbcce019e17fa2e124886ab722cea77ddbf8e8778",
+                     *           "hash": "4234925d90543d6ac5435c838a1af116e398284d42c11011104bb384f1c2a424",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18102,8 +18188,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *             "createdAt": "2026-11-30T00:27:44.798Z",
+                     *             "updatedAt": "2026-11-30T00:27:44.798Z"
                      *           }
                      *         },
                      *         {
@@ -18111,15 +18197,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ced6b0c2-d681-4c32-8743-877247e24457",
-                     *           "occurredAt": "2026-11-29T22:41:47.035Z",
+                     *           "requestId": "de65d72b-8e3c-4e28-beaf-a2851a8cb737",
+                     *           "occurredAt": "2026-11-30T00:27:44.868Z",
                      *           "sequence": 102,
-                     *           "hash": "5572952804501419c84b10b5b9aa432255c06912ef3b5bf0b77dc99b2c145aa4",
+                     *           "hash": "b2f00e382a7a15e154b2ce91e08a90519f20b3595b1e5550f3c5f69651858889",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "6ac3fd2d-8462-467f-b78d-01559447fb88",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18128,8 +18214,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *             "createdAt": "2026-11-30T00:27:44.798Z",
+                     *             "updatedAt": "2026-11-30T00:27:44.868Z"
                      *           }
                      *         }
                      *       ],
@@ -18179,10 +18265,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:27:49.273Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       }
                      *     }
                      */
@@ -18263,10 +18349,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:27:49.273Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       }
                      *     }
                      */
@@ -18323,13 +18409,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ed201bf6-d4b6-4d13-8f81-10a57c4da44b",
-                     *           "occurredAt": "2026-11-29T22:41:49.587Z",
+                     *           "requestId": "9ffa63aa-4199-471d-98f8-91e050e1d4d6",
+                     *           "occurredAt": "2026-11-30T00:27:49.273Z",
                      *           "sequence": 121,
-                     *           "hash": "8fa919e99ea21c6d68a0e0931b112d8506b31cc0751d15a972a7f6555a554154",
+                     *           "hash": "14cdab3414a784aa98580be387775aac02ac9bf7f96ececa80af1e07bd24836e",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18343,10 +18429,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *             "updatedAt": "2026-11-30T00:27:49.273Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *             }
                      *           }
                      *         }
@@ -18399,8 +18485,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
+                     *           "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18417,8 +18503,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:47.207Z",
-                     *           "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *           "createdAt": "2026-11-30T00:27:45.088Z",
+                     *           "updatedAt": "2026-11-30T00:27:45.088Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18472,8 +18558,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
+                     *       "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18490,8 +18576,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:27:45.088Z",
+                     *       "updatedAt": "2026-11-30T00:27:45.088Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18545,8 +18631,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
+                     *       "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18563,8 +18649,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:27:45.088Z",
+                     *       "updatedAt": "2026-11-30T00:27:45.088Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18616,8 +18702,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
+                     *       "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18634,8 +18720,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.310Z"
+                     *       "createdAt": "2026-11-30T00:27:45.088Z",
+                     *       "updatedAt": "2026-11-30T00:27:45.189Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18714,7 +18800,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "edb908a2-e776-471c-9eb1-cc30a9a3bf61"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18730,7 +18816,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "edb908a2-e776-471c-9eb1-cc30a9a3bf61"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18746,7 +18832,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "edb908a2-e776-471c-9eb1-cc30a9a3bf61"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18780,7 +18866,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20"
+                 *       "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619"
                  *     }
                  */
                 "application/json": {
@@ -18808,14 +18894,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "5c2a53c7-a642-4d16-8f5a-6724667c1424",
+                     *         "id": "5a100963-c18f-4e3b-bb91-b3fb35b860ca",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *             "accountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18828,7 +18914,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *             "accountId": "4e009df3-7ec1-4628-95cd-b5f12ced7619",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18856,19 +18942,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T22:41:47.856Z",
-                     *         "updatedAt": "2026-11-29T22:41:47.856Z",
+                     *         "createdAt": "2026-11-30T00:27:45.883Z",
+                     *         "updatedAt": "2026-11-30T00:27:45.883Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18934,7 +19020,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                 *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18968,14 +19054,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "ac660236-7e8c-466c-8755-1894ad42d539",
+                     *       "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18987,9 +19073,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:27:46.319Z",
                      *       "version": 1
                      *     }
                      */
@@ -19046,8 +19132,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "ac660236-7e8c-466c-8755-1894ad42d539",
+                     *       "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19056,7 +19142,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19065,9 +19151,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:27:46.319Z",
                      *       "version": 1
                      *     }
                      */
@@ -19117,8 +19203,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "ac660236-7e8c-466c-8755-1894ad42d539",
+                     *       "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19127,7 +19213,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19136,9 +19222,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:27:46.319Z",
                      *       "version": 2
                      *     }
                      */
@@ -19193,7 +19279,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19203,14 +19289,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "e955a38e-d8d0-4aa6-8d43-07a331663a4e",
-                     *           "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "5d29ca5c-bf34-47da-ba09-9cabf6874c31",
+                     *           "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *               "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19222,9 +19308,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "matchedAt": "2026-11-29T22:41:48.777Z",
+                     *           "matchedAt": "2026-11-30T00:27:46.672Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19289,9 +19375,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "reconciledAt": "2026-11-29T22:41:48.580Z"
+                     *       "reconciledAt": "2026-11-30T00:27:46.527Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19350,7 +19436,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "98ee4cf6-c8ed-4a17-927c-ceb9c6cf784f",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19403,9 +19489,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "reconciledAt": "2026-11-29T22:41:48.580Z",
+                     *           "reconciledAt": "2026-11-30T00:27:46.527Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19460,8 +19546,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "id": "2cea9301-d604-4633-bf4b-b3018d970325",
+                     *           "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19470,10 +19556,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:48.815Z",
-                     *           "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *           "createdAt": "2026-11-30T00:27:46.889Z",
+                     *           "checkedAt": "2026-11-30T00:27:47.730Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19530,8 +19616,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "2cea9301-d604-4633-bf4b-b3018d970325",
+                     *       "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19540,15 +19626,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
+                     *       "createdAt": "2026-11-30T00:27:46.889Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:48.815Z",
+                     *         "expiresAt": "2026-11-30T00:42:46.889Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19602,8 +19688,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "2cea9301-d604-4633-bf4b-b3018d970325",
+                     *       "journalId": "d079f358-71a1-40d7-8a50-5118ab318fcb",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19612,15 +19698,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
-                     *       "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *       "createdAt": "2026-11-30T00:27:46.889Z",
+                     *       "checkedAt": "2026-11-30T00:27:47.730Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.033Z"
+                     *         "expiresAt": "2026-11-30T00:32:47.957Z"
                      *       }
                      *     }
                      */
@@ -19670,8 +19756,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e43edae-d3ea-47a9-a03d-0d6bb21983d0",
-                     *       "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "id": "a1ba8140-605d-415a-8bb6-e91049f1b318",
+                     *       "journalId": "11a22811-1899-4920-82df-7e1b20327ce8",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19680,9 +19766,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.931Z",
+                     *       "createdAt": "2026-11-30T00:27:49.712Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19746,7 +19832,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "eee660f8-40db-49ac-a398-d743500c0db1",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19756,15 +19842,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
+                     *       "createdAt": "2026-11-30T00:27:48.572Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:49.253Z",
+                     *         "expiresAt": "2026-11-30T00:42:48.572Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19807,7 +19893,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "eee660f8-40db-49ac-a398-d743500c0db1",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19817,15 +19903,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "8379e018-0aaa-449d-987a-55fd20be2997"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
-                     *       "checkedAt": "2026-11-29T22:41:49.362Z",
+                     *       "createdAt": "2026-11-30T00:27:48.572Z",
+                     *       "checkedAt": "2026-11-30T00:27:48.696Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.466Z"
+                     *         "expiresAt": "2026-11-30T00:32:48.883Z"
                      *       }
                      *     }
                      */
