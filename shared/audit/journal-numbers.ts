@@ -20,6 +20,7 @@ export interface JournalNumberReads extends EventNumbering {
  * its number), the run 1..count against the numbers the journals hold: gaps (numbers no journal
  * holds) and repeats (numbers two journals hold). Always complete unless the table was changed
  * outside the service. Reads every journal's number: linear in the company's journals.
+ * Errors: none of its own.
  */
 export async function journalNumbers(reads: JournalNumberReads, companyId: string): Promise<JournalNumbersView> {
   await numberPending(reads, companyId);
