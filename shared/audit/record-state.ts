@@ -39,10 +39,9 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
 /**
  * Fields of a record's answer that other records decide: a node's `path` follows its ancestors'
  * codes, an account's `classification` its root's, and its `cashFlowCategory`, when not set,
- * defaults by that classification; a journal's `entryNumber` is given by the sequencer after its
- * event (entry-numbers.ts); all change without an event of the record.
+ * defaults by that classification; all change without an event of the record.
  */
-const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory', 'entryNumber']);
+const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
 
 /**
  * Fields answers gained after records existed (a journal's who-did-what): left out of the digest

@@ -10,7 +10,8 @@ export interface JournalFields {
   serialNumber: number;
   /**
    * Its place in the company's gapless run (audit/entry-numbers.ts), once the sequencer gave it:
-   * kept beside the journal, not written with it (its writers never set or drop it).
+   * kept beside the journal by the sequencer, and set only on the journal reads answer (by id, a
+   * list, a file, the audit files); a write neither reads nor writes it.
    */
   entryNumber?: number;
   date: string;

@@ -1,14 +1,16 @@
 import { config } from '../../config.ts';
+import type { JournalRecord } from '../../journals/records.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import * as keys from '../table/keys.ts';
 import { onlyAttributes, withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import type { Item } from '../table/table-ops.ts';
+import { mustGetJournal } from './journal-store.ts';
 
 /**
  * Reads of the journals' entry numbers (audit/entry-numbers.ts), kept beside each journal
- * (keys.journalEntryNumber) by the sequencer: which journals have one, the numbers of a page of
- * journals, every number of a company.
+ * (keys.journalEntryNumber) by the sequencer: which journals have one, a journal with its
+ * number, the numbers of a page of journals, every number of a company.
  */
 
 const entryNumberOf = (item: Item) => ({ journalId: String(item.journalId), entryNumber: Number(item.entryNumber) });
@@ -17,6 +19,17 @@ const entryNumberOf = (item: Item) => ({ journalId: String(item.journalId), entr
 export async function entryNumbersOf(companyId: string, journalIds: readonly string[]): Promise<Map<string, number>> {
   const items = await batchGetItems([...new Set(journalIds)].map((id) => keys.journalEntryNumber(companyId, id)), { consistent: true, attributes: ['journalId', 'entryNumber'] });
   return new Map(items.map(entryNumberOf).map((e) => [e.journalId, e.entryNumber]));
+}
+
+/**
+ * A journal with its entry number when it has one, both read at once (the journal's read: a
+ * write reads journals without it, so neither its item nor its answer ever holds one).
+ * Errors: NotFound.
+ */
+export async function mustGetNumberedJournal(companyId: string, journalId: string): Promise<JournalRecord> {
+  const [journal, numbers] = await Promise.all([mustGetJournal(companyId, journalId), entryNumbersOf(companyId, [journalId])]);
+  const entryNumber = numbers.get(journalId);
+  return entryNumber === undefined ? journal : { ...journal, entryNumber };
 }
 
 /** Which of these journals have an entry number (the sequencer's read before it gives more). */

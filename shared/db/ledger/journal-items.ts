@@ -13,8 +13,7 @@ import { withoutPlacement } from './placement.ts';
 
 function journalItem(companyId: string, record: JournalRecord): Item {
   // The service's write is digested whole by its event: fields filled from history are marked no more.
-  // The entry number is kept beside the journal by the sequencer (keys.journalEntryNumber), never on its item.
-  const { authorsFromHistory: _filled, entryNumber: _number, ...written } = record;
+  const { authorsFromHistory: _filled, ...written } = record;
   // A journal holding no posting (a draft, submitted, approved, or a voided draft) keeps no placement.
   const journal = 'periodId' in written && written.periodId !== undefined ? written : withoutPlacement(written);
   return {

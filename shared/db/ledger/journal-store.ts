@@ -3,7 +3,7 @@ import { NotFound } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import type { InProgressJournal, JournalRecord, ReversedJournal } from '../../journals/records.ts';
 import * as keys from '../table/keys.ts';
-import { recordOf, type Item } from '../table/table-ops.ts';
+import { getItem, recordOf, type Item } from '../table/table-ops.ts';
 import { replaceJournalOp } from './journal-items.ts';
 import type { Placement } from './placement.ts';
 
@@ -26,13 +26,9 @@ export function journalFromItem(item: Item): JournalRecord {
   return recordOf<ReversedJournal & Pick<InProgressJournal, 'job'> & Placement>(item, RECORD_FIELDS) as unknown as JournalRecord;
 }
 
-/** A journal with its entry number when it has one (kept beside it: one read of both). */
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
-  const [journal, number] = [keys.journal(companyId, journalId), keys.journalEntryNumber(companyId, journalId)];
-  const items = await batchGetItems([journal, number], { consistent: true });
-  const item = items.find((i) => i.sk === journal.sk);
-  const entryNumber = items.find((i) => i.sk === number.sk)?.entryNumber;
-  return item && { ...journalFromItem(item), ...(typeof entryNumber === 'number' ? { entryNumber } : {}) };
+  const item = await getItem(keys.journal(companyId, journalId), { consistent: true });
+  return item && journalFromItem(item);
 }
 
 /** Many journals by id (strongly consistent, only the record's fields: not its index keys); missing ones are left out. */

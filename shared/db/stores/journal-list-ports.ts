@@ -1,14 +1,13 @@
 import type { JournalGetting, JournalListing } from '../../journals/store.ts';
 import { journalsPage } from '../ledger/journal-queries.ts';
-import { mustGetJournal } from '../ledger/journal-store.ts';
-import { withEntryNumbers } from '../ledger/entry-number-reads.ts';
+import { mustGetNumberedJournal, withEntryNumbers } from '../ledger/entry-number-reads.ts';
 import { resolveNode } from './nodes/node-paths.ts';
 import { allNodes } from './nodes/node-reads.ts';
 import type { AccountAttributes } from '../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 
 /** The journal reads' ports (journals/store.ts), one per use case. */
-export const journalGetting: JournalGetting = { existingJournal: mustGetJournal };
+export const journalGetting: JournalGetting = { existingJournal: mustGetNumberedJournal };
 
 /** The nodes a list's filters name, by two plain reads each (not the kinds' whole stores). */
 export const filterNodes: JournalListing['filterNodes'] = {

@@ -67,7 +67,7 @@ describe('entry numbers in the table', () => {
     expect(await numbersOf(api, base, order)).toEqual([1, 2, 3, 4, 5, 6]);
     expect((await eventHead(companyId)).entries).toBe(6);
     expect((await api.get(`${base}/Audit/JournalNumbers`)).body).toMatchObject({ count: 6, found: 6, complete: true });
-  });
+  }, 120_000);
 
   it('gives each journal its number once: a sequencer run again after the numbering changes nothing', async () => {
     const { api, base, companyId } = await pendingPostings(gateway.url, 3, '2026-01-15');
@@ -84,7 +84,7 @@ describe('entry numbers in the table', () => {
     expect(await getItem(keys.journalEntryNumber(companyId, order[1]!))).toEqual(before);
     expect(await numbersOf(api, base, order)).toEqual([1, 2, 3]);
     expect((await eventHead(companyId)).entries).toBe(3);
-  });
+  }, 120_000);
 
   it('finds a gap where a number was removed in the table, and a repeat where two journals hold one', async () => {
     // Arrange
@@ -104,5 +104,5 @@ describe('entry numbers in the table', () => {
     expect(removed.body).toEqual({ count: 5, first: 1, last: 5, found: 4, missing: 1, gaps: [{ from: 3, to: 3 }], repeated: [], complete: false });
     expect(repeated.body).toEqual({ count: 5, first: 1, last: 5, found: 4, missing: 2, gaps: [{ from: 3, to: 3 }, { from: 5, to: 5 }], repeated: [1], complete: false });
     expect((await api.get(`${base}/Journals/${order[2]}`)).body.entryNumber).toBeUndefined();
-  });
+  }, 120_000);
 });

@@ -1,0 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleFunction } from '../infra/bundling/bundle-function.ts';
+const entry = process.argv[2]!;
+const meta = bundleFunction(entry, mkdtempSync(join(tmpdir(), 'b-')));
+const out = Object.entries(meta.outputs).find(([, o]) => o.entryPoint)!;
+console.log(out[0], (out[1].bytes / 1024).toFixed(1));
+const inputs = Object.entries(out[1].inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+for (const [k, v] of inputs) if (/shared\/(db\/ledger|journals|db\/table\/keys|schemas\/responses|db\/events|audit)/.test(k)) console.log(v.bytesInOutput, k);
