@@ -4244,7 +4244,7 @@ export interface components {
         } | null;
         /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
         "field.serialNumber": number;
-        /** @description The journal's place in the company's gapless run of numbers (1, 2, 3...), given in the order its events are numbered (the events feed's sequence) to each journal as it reaches the books: posted, or a reversing or revaluation journal posted, or a journal posted before these numbers were kept once it is voided or adjusted. Kept through a void, an Adjust or a reversal. Read-only. Absent until the event that gives it has been numbered (usually within moments of the write; a write's own answer often lacks it): a draft never posted has none. serialNumber, drawn at creation, may have gaps; this has none (GET .../Audit/JournalNumbers checks). */
+        /** @description The journal's place in the company's gapless run of numbers (1, 2, 3...), given in the order its events are numbered (the events feed's sequence) to each journal as it reaches the books: posted, or a reversing or revaluation journal posted, or a journal posted before these numbers were kept once it is voided or adjusted. Kept through a void, an Adjust or a reversal. Read-only, on the journal's reads (GET, the list, its files), never in a write's answer. Absent until the event that gives it has been numbered (usually within moments of the write): a draft never posted has none. serialNumber, drawn at creation, may have gaps; this has none (GET .../Audit/JournalNumbers checks). */
         "field.entryNumber": number;
         /**
          * Format: date-time

@@ -233,7 +233,7 @@ describe('XLSX exports', () => {
       ledger.results.map((l: any) => [new Date(`${l.postingDate}T00:00:00Z`), l.serialNumber, l.side === 1 ? Number(l.baseAmount) : null, l.side === 2 ? Number(l.baseAmount) : null, Number(l.balance)]),
     );
     const [, ...journalLines] = sheetValues(journalSheet);
-    expect(journalLines.map((l) => [l[0], l[6], l[10] ?? -Number(l[11])])).toEqual(
+    expect(journalLines.map((l) => [l[0], l[7], l[11] ?? -Number(l[12])])).toEqual(
       journals.flatMap((j: any) => j.entries.map((e: any, i: number) => [j.serialNumber, i + 1, e.side === 1 ? e.baseAmount : -e.baseAmount])),
     );
   });
