@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchStack } from './local-stack.ts';
+import type { EventHead } from '../shared/events/numbering.ts';
 import { smallCompany } from './small-company.ts';
 
 /**
@@ -38,7 +39,7 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
       eventRecord({ ...source, eventId: randomUUID(), type: 'JournalPosted', body: { version: 1 }, response: journalView(j) }),
     ];
   });
-  let head = await eventHead(books.companyId);
+  let head: EventHead = await eventHead(books.companyId);
   const firstLoaded = head.next;
   function* eventItems() {
     for (let i = 0; i < records.length; i += 1000) {

@@ -6,12 +6,15 @@ export type Access = 'none' | 'read' | 'readWrite';
  * GET routes that write: the event feed numbers pending events before it reads, and so do the
  * reports as known at a moment (`knownAt`, the bank reconciliation's too) and the restatements, which read what numbering records,
  * Verify (it checks the chain up to the head of now, and takes one of the company's run slots),
+ * the gap test of the entry numbers and the auditors' journals (every journal posted before them has its number),
  * the histories (numbering writes them), and every route that answers a file (a file holds one
  * of the company's export slots while it is written: exports/export-runs.ts).
  */
 export const SEQUENCES_EVENTS = [
   'events.list',
   'audit.verify',
+  'audit.journalNumbers',
+  'auditData.journals',
   'journals.history',
   'accounts.history',
   'costCenters.history',

@@ -281,6 +281,7 @@ describe('responses match the OpenAPI document', () => {
     check('auditData.accounts', await api.get(`${base}/AuditData/GL/Accounts?pageSize=5`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
+    expect(check('audit.journalNumbers', await api.get(`${base}/Audit/JournalNumbers`))).toMatchObject({ complete: true, missing: 0 });
     expect(audit.reason).toBeNull();
     check('reports.restatements', await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(whileLocked)}&pageSize=5`));
 

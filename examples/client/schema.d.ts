@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/056e5a29-0e23-468b-98f9-f489ab70fdf0`
+         * @description Example request: `GET /api/v1/Companies/902cf452-f4ee-4d6d-a5bd-9bec04be4363`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Settings`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Roles/7cb52d46-0cf2-43e3-8e7b-0810943dad01`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members/8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members/18e0f628-c683-4598-b0b5-df31b4b255b2`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Members/8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members/18e0f628-c683-4598-b0b5-df31b4b255b2`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApiKeys/9c067e78-d9d3-4da4-a20c-2384b991d263`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys/39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Accounts/17442829-d795-46dd-ba48-98f843c13ab0/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/Activate`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/CostCenters/2928a49f-dfb1-409d-871a-9f14e455cc2e/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/09dda278-7682-4e1f-ba1a-4f592f70426a`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/14eb46c4-0ac2-4755-a169-d78821c42366`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/09dda278-7682-4e1f-ba1a-4f592f70426a`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/14eb46c4-0ac2-4755-a169-d78821c42366`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Close`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Lock`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Close`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Close`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/FinancialYears/6f2b3ed6-a716-457b-9c94-f9ea29839d16/Periods/7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Submit`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Approve`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Reject`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Post`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/4d6d3c24-ac11-47db-8d81-e1638bb26118/Void`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/0b1f3310-33fe-41fe-ab8a-76b44bbb4994/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/af696e42-2795-4e38-bed8-480f605f9902/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/TrialBalance?financialYearId=6f2b3ed6-a716-457b-9c94-f9ea29839d16`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/TrialBalance?financialYearId=442201c3-1ea2-41f2-a024-d4eb2c7d2a48`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/BudgetVsActual?budgetId=be1556c5-65c9-4746-a3cb-76efeaf24cb4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/BudgetVsActual?budgetId=8892905f-2979-416e-8df7-5f6ff973db9e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/056e5a29-0e23-468b-98f9-f489ab70fdf0/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/902cf452-f4ee-4d6d-a5bd-9bec04be4363/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/Restatements?since=2026-11-30T01%3A11%3A46.817Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/Restatements?since=2026-11-30T01%3A19%3A48.569Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Reports/f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/4f92525d-1b1c-43ce-be04-6f108020246c`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Webhooks/95ae6344-5684-499b-9924-8e5ca72e1a6b/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ExchangeRates/4b39422a-7098-49d0-a0e8-5c5900c51b5a`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Budgets/be1556c5-65c9-4746-a3cb-76efeaf24cb4`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/3853730f-3fc7-4bb3-a854-bd0e0e65db80`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/ddffb269-8bb2-449b-875b-c195ffad6d2e`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/3853730f-3fc7-4bb3-a854-bd0e0e65db80/Errors`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/ddffb269-8bb2-449b-875b-c195ffad6d2e/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Imports/20b32c7b-8ae6-4a88-82e1-32c0616dcea1/Approve`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/56774ea7-8e68-431e-81c4-3071c1511149/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1453,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Exports/97f45d81-a3f5-47fc-aee7-d051f3977f90`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports/1d9b638a-cecc-44aa-93eb-4bde188a1dea`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,9 +1497,29 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Audit/Verify`
          */
         get: operations["audit.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Audit/JournalNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Audit/JournalNumbers`
+         */
+        get: operations["audit.journalNumbers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1517,7 +1537,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1537,7 +1557,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1557,7 +1577,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1577,13 +1597,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1603,7 +1623,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1621,12 +1641,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1645,7 +1665,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/TaxCodes/eb75419d-db8b-4464-af8c-844a9ccfa538/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1665,13 +1685,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1689,7 +1709,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/VatReturns/66854143-301e-4758-a5e1-dfa3bd02d957`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns/8977f914-da39-48a4-b3ae-7464a5837ab0`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1709,13 +1729,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1733,12 +1753,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1757,7 +1777,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Counterparties/28b62e3d-e3b2-4515-93f6-1019f9658932/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1777,12 +1797,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1801,7 +1821,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1821,13 +1841,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1845,12 +1865,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685`
+         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1869,7 +1889,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1891,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1911,7 +1931,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1929,14 +1949,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches/004a9b89-fab2-4e67-8695-f832d95df2f4`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches/2a7f200a-0b5c-4ffb-9883-a25b943ff4d1`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Matches/004a9b89-fab2-4e67-8695-f832d95df2f4`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches/2a7f200a-0b5c-4ffb-9883-a25b943ff4d1`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1955,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1975,7 +1995,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1993,7 +2013,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/BankAccounts/790b3efc-8b8d-46e7-a00a-e91bbf18b685/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2013,13 +2033,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2037,14 +2057,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/94a86d1c-3a07-4fcd-8ced-25dd752ea2d3/Attachments/384f6acc-9a4d-4f16-b253-016a7a51ee36`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments/01f37191-d9db-45aa-adfe-454a461f2a21`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Journals/6a2fbd3e-5746-4bac-860e-ff033e3ae621/Attachments/a7ae2065-4861-4855-a203-c1d6f178e9d9`
+         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Attachments/f5988f5a-f594-420a-9305-f8c3c8accc03`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2063,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2081,7 +2101,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/f24a7752-54b8-4805-99e4-7db9498d509c/Attachments/7cb282e5-37fd-4527-bf38-a3155389bff3`
+         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Attachments/4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -2394,6 +2414,7 @@ export interface components {
         JournalResponse: {
             id: components["schemas"]["field.id"];
             serialNumber: components["schemas"]["field.serialNumber"];
+            entryNumber?: components["schemas"]["field.entryNumber"];
             date: components["schemas"]["field.date"];
             /** @description Free text. */
             description: string | null;
@@ -3442,6 +3463,27 @@ export interface components {
                 }[];
             } | null;
         };
+        AuditJournalNumbersResponse: {
+            /** @description How many entry numbers the books have given: the run tested is 1 to count (numbers given after the count was read are left to the next test). */
+            count: number;
+            /** @description The run’s first number, 1; null before any journal was numbered. */
+            first: number | null;
+            /** @description The run’s last number, count; null before any journal was numbered. */
+            last: number | null;
+            /** @description Journals holding a number of the run (count when complete). */
+            found: number;
+            /** @description Numbers of the run no journal holds. */
+            missing: number;
+            /** @description The stretches of missing numbers, lowest first, the first 100 (from and to included). */
+            gaps: {
+                from: number;
+                to: number;
+            }[];
+            /** @description Numbers held by more than one journal, lowest first, the first 100. */
+            repeated: number[];
+            /** @description true when every number of the run is held by exactly one journal. */
+            complete: boolean;
+        };
         GLDetailResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
@@ -3817,6 +3859,7 @@ export interface components {
             journal: {
                 id: components["schemas"]["field.id"];
                 serialNumber: components["schemas"]["field.serialNumber"];
+                entryNumber?: components["schemas"]["field.entryNumber"];
                 date: components["schemas"]["field.date"];
                 /** @description Free text. */
                 description: string | null;
@@ -4204,6 +4247,8 @@ export interface components {
         } | null;
         /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
         "field.serialNumber": number;
+        /** @description The journal's place in the company's gapless run of numbers (1, 2, 3...), given in the order its events are numbered (the events feed's sequence) to each journal as it reaches the books: posted, or a reversing or revaluation journal posted, or a journal posted before these numbers were kept once it is voided or adjusted. Kept through a void, an Adjust or a reversal. Read-only, on the journal's reads (GET, the list, its files), never in a write's answer. Absent until the event that gives it has been numbered (usually within moments of the write): a draft never posted has none. serialNumber, drawn at creation, may have gaps; this has none (GET .../Audit/JournalNumbers checks). */
+        "field.entryNumber": number;
         /**
          * Format: date-time
          * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
@@ -5529,7 +5574,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:39717/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35765%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=DkU1qaAM0muiI1lqJBTB15iY49U66sAyJnPPwByVO5s&code_challenge_method=S256&state=4Foucgev-P1WIF3r33vJucoSBvPYkviPm9FZsqnw-gI&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:43473/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35935%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ix-llTRtP9mqyh9-HfE5ZkElJipEA2-m1tES6khINsI&code_challenge_method=S256&state=3eJi9eREf17L0ScSEpfub_IpHprC3d_8zwtaeKLPgZQ&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5569,7 +5614,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5622,7 +5667,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
+                     *           "companyId": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5729,7 +5774,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5782,7 +5827,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
+                     *           "companyId": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5878,16 +5923,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
+                     *           "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T01:11:35.369Z",
+                     *           "createdAt": "2026-11-30T01:19:44.251Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "id": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T01:11:35.051Z",
+                     *           "createdAt": "2026-11-30T01:19:44.076Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5944,9 +5989,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
+                     *       "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:11:35.369Z",
+                     *       "createdAt": "2026-11-30T01:19:44.251Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5959,7 +6004,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T01:11:35.369Z"
+                     *         "updatedAt": "2026-11-30T01:19:44.251Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6046,9 +6091,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "056e5a29-0e23-468b-98f9-f489ab70fdf0",
+                     *       "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:11:35.369Z",
+                     *       "createdAt": "2026-11-30T01:19:44.251Z",
                      *       "version": 1
                      *     }
                      */
@@ -6093,7 +6138,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:11:35.051Z"
+                     *       "updatedAt": "2026-11-30T01:19:44.076Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6123,7 +6168,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
+                 *       "retainedEarningsAccountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6168,7 +6213,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
+                     *       "retainedEarningsAccountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6176,7 +6221,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T01:11:37.524Z"
+                     *       "updatedAt": "2026-11-30T01:19:45.342Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6365,7 +6410,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *           "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6376,8 +6421,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T01:12:12.984Z",
-                     *           "updatedAt": "2026-11-30T01:12:13.128Z"
+                     *           "createdAt": "2026-11-30T01:19:56.511Z",
+                     *           "updatedAt": "2026-11-30T01:19:56.548Z"
                      *         }
                      *       ]
                      *     }
@@ -6438,7 +6483,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6448,8 +6493,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:12.984Z",
-                     *       "updatedAt": "2026-11-30T01:12:12.984Z"
+                     *       "createdAt": "2026-11-30T01:19:56.511Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.511Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6496,7 +6541,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6506,8 +6551,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:12.984Z",
-                     *       "updatedAt": "2026-11-30T01:12:12.984Z"
+                     *       "createdAt": "2026-11-30T01:19:56.511Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.511Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6568,7 +6613,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6579,8 +6624,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:12.984Z",
-                     *       "updatedAt": "2026-11-30T01:12:13.128Z"
+                     *       "createdAt": "2026-11-30T01:19:56.511Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.548Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6688,8 +6733,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "email": "user-05169493-0bd3-4812-b4c3-d348480aece7@example.com",
+                     *           "userId": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "email": "user-acddc83b-d880-4541-892a-de88d58fa1b4@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6741,20 +6786,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:11:35.051Z",
+                     *           "joinedAt": "2026-11-30T01:19:44.076Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
-                     *           "email": "contract-1796001133197@example.com",
-                     *           "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *           "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
+                     *           "email": "contract-1796001596575@example.com",
+                     *           "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:12:13.241Z",
+                     *           "joinedAt": "2026-11-30T01:19:56.600Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6786,8 +6831,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796001133197@example.com",
-                 *       "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01"
+                 *       "email": "contract-1796001596575@example.com",
+                 *       "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe"
                  *     }
                  */
                 "application/json": {
@@ -6809,16 +6854,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
-                     *       "email": "contract-1796001133197@example.com",
-                     *       "roleId": "7cb52d46-0cf2-43e3-8e7b-0810943dad01",
+                     *       "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
+                     *       "email": "contract-1796001596575@example.com",
+                     *       "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:12:13.241Z",
+                     *       "joinedAt": "2026-11-30T01:19:56.600Z",
                      *       "version": 1
                      *     }
                      */
@@ -6878,8 +6923,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "8fd99aa8-ce9c-4015-b868-d9ec7a2b1ffc",
-                     *       "email": "contract-1796001133197@example.com",
+                     *       "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
+                     *       "email": "contract-1796001596575@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6902,7 +6947,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:12:13.241Z",
+                     *       "joinedAt": "2026-11-30T01:19:56.600Z",
                      *       "version": 2
                      *     }
                      */
@@ -7011,9 +7056,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
+                     *           "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_073Mnpa",
+                     *           "prefix": "sk-svc_-C4u9wy",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7021,8 +7066,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "createdAt": "2026-11-30T01:12:13.456Z",
+                     *           "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "createdAt": "2026-11-30T01:19:56.737Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7088,9 +7133,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
+                     *       "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_073Mnpa",
+                     *       "prefix": "sk-svc_-C4u9wy",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7098,8 +7143,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *       "createdAt": "2026-11-30T01:12:13.456Z",
+                     *       "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *       "createdAt": "2026-11-30T01:19:56.737Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7150,18 +7195,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9c067e78-d9d3-4da4-a20c-2384b991d263",
+                     *       "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_073Mnpa",
+                     *       "prefix": "sk-svc_-C4u9wy",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T01:12:13.604Z",
-                     *       "createdBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *       "createdAt": "2026-11-30T01:12:13.456Z",
+                     *       "revokedAt": "2026-11-30T01:19:56.802Z",
+                     *       "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *       "createdAt": "2026-11-30T01:19:56.737Z",
                      *       "version": 2
                      *     }
                      */
@@ -7216,17 +7261,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "id": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:37.227Z",
-                     *           "updatedAt": "2026-11-30T01:11:37.227Z",
+                     *           "createdAt": "2026-11-30T01:19:45.160Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.160Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7236,7 +7281,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "id": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7245,8 +7290,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:37.064Z",
-                     *           "updatedAt": "2026-11-30T01:11:37.064Z",
+                     *           "createdAt": "2026-11-30T01:19:45.109Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.109Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7256,17 +7301,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "id": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
+                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.928Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.928Z",
+                     *           "createdAt": "2026-11-30T01:19:45.073Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.073Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7276,7 +7321,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
+                     *           "id": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7285,8 +7330,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.827Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.827Z",
+                     *           "createdAt": "2026-11-30T01:19:45.017Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.017Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7296,17 +7341,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
+                     *           "id": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "c9817fd8-5139-4c82-9814-ad80010c42f1",
+                     *           "parentId": "c5d4b167-5059-4177-9bd3-761f89226670",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.738Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.738Z",
+                     *           "createdAt": "2026-11-30T01:19:44.975Z",
+                     *           "updatedAt": "2026-11-30T01:19:44.975Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7316,7 +7361,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "c9817fd8-5139-4c82-9814-ad80010c42f1",
+                     *           "id": "c5d4b167-5059-4177-9bd3-761f89226670",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7325,8 +7370,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.646Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.646Z",
+                     *           "createdAt": "2026-11-30T01:19:44.894Z",
+                     *           "updatedAt": "2026-11-30T01:19:44.894Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7336,17 +7381,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.617Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.617Z",
+                     *           "createdAt": "2026-11-30T01:19:44.832Z",
+                     *           "updatedAt": "2026-11-30T01:19:44.832Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7356,17 +7401,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "id": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.444Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.444Z",
+                     *           "createdAt": "2026-11-30T01:19:44.708Z",
+                     *           "updatedAt": "2026-11-30T01:19:44.708Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7376,7 +7421,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "id": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7385,8 +7430,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:36.400Z",
-                     *           "updatedAt": "2026-11-30T01:11:36.400Z",
+                     *           "createdAt": "2026-11-30T01:19:44.655Z",
+                     *           "updatedAt": "2026-11-30T01:19:44.655Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7460,7 +7505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
+                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7469,8 +7514,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:37.659Z",
-                     *       "updatedAt": "2026-11-30T01:11:37.659Z",
+                     *       "createdAt": "2026-11-30T01:19:45.411Z",
+                     *       "updatedAt": "2026-11-30T01:19:45.411Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7524,7 +7569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
+                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7533,8 +7578,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:37.659Z",
-                     *       "updatedAt": "2026-11-30T01:11:37.659Z",
+                     *       "createdAt": "2026-11-30T01:19:45.411Z",
+                     *       "updatedAt": "2026-11-30T01:19:45.411Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7604,7 +7649,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17442829-d795-46dd-ba48-98f843c13ab0",
+                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7613,8 +7658,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:11:37.659Z",
-                     *       "updatedAt": "2026-11-30T01:11:38.730Z",
+                     *       "createdAt": "2026-11-30T01:19:45.411Z",
+                     *       "updatedAt": "2026-11-30T01:19:45.896Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7737,15 +7782,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "fb6948d6-38d8-4041-b910-4ef1366b5786",
-                     *           "occurredAt": "2026-11-30T01:11:37.659Z",
+                     *           "requestId": "d97b30d7-1d89-4d80-9069-7814dd3142fb",
+                     *           "occurredAt": "2026-11-30T01:19:45.412Z",
                      *           "sequence": 14,
-                     *           "hash": "6013325ced13e2716c0a870aadf2f8eaea525b6198ca8ac02f3151e70d942bd8",
+                     *           "hash": "b787fa22db4d5d9c6bb674cb080cf70110eced6025ac0944ffaad8a6548996fb",
                      *           "state": {
-                     *             "id": "17442829-d795-46dd-ba48-98f843c13ab0",
+                     *             "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7754,8 +7799,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:11:37.659Z",
-                     *             "updatedAt": "2026-11-30T01:11:37.659Z",
+                     *             "createdAt": "2026-11-30T01:19:45.411Z",
+                     *             "updatedAt": "2026-11-30T01:19:45.411Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7818,7 +7863,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *           "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7827,12 +7872,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:40.664Z",
-                     *           "updatedAt": "2026-11-30T01:11:40.664Z",
+                     *           "createdAt": "2026-11-30T01:19:46.277Z",
+                     *           "updatedAt": "2026-11-30T01:19:46.277Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
+                     *           "id": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7841,12 +7886,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:37.332Z",
-                     *           "updatedAt": "2026-11-30T01:11:37.332Z",
+                     *           "createdAt": "2026-11-30T01:19:45.216Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.216Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "18ee0ef2-c990-46d0-a90a-e1c7555f9b19",
+                     *           "id": "c46c8049-00ab-4d87-858b-ba3f442e3dc9",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7855,8 +7900,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:37.363Z",
-                     *           "updatedAt": "2026-11-30T01:11:37.363Z",
+                     *           "createdAt": "2026-11-30T01:19:45.259Z",
+                     *           "updatedAt": "2026-11-30T01:19:45.259Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7915,7 +7960,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7924,8 +7969,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:40.664Z",
-                     *       "updatedAt": "2026-11-30T01:11:40.664Z",
+                     *       "createdAt": "2026-11-30T01:19:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.277Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7973,7 +8018,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7982,8 +8027,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:40.664Z",
-                     *       "updatedAt": "2026-11-30T01:11:40.664Z",
+                     *       "createdAt": "2026-11-30T01:19:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.277Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8040,7 +8085,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8049,8 +8094,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:11:40.664Z",
-                     *       "updatedAt": "2026-11-30T01:11:41.673Z",
+                     *       "createdAt": "2026-11-30T01:19:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.446Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8167,15 +8212,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "253bdd93-a08e-4955-b81c-2a307e017ef6",
-                     *           "occurredAt": "2026-11-30T01:11:40.665Z",
+                     *           "requestId": "2a8ce565-21f5-4553-9cc5-d0d0aea5ed4e",
+                     *           "occurredAt": "2026-11-30T01:19:46.278Z",
                      *           "sequence": 17,
-                     *           "hash": "b3594bc122c35c9d5f255f95c5523f461dd7f94c16f66b5d2472e3d6108fd505",
+                     *           "hash": "cb7c0b60e5feb4d0ed9dbce513c05d83e0eeddec304cc61ae72ea7bcd0c0fa03",
                      *           "state": {
-                     *             "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *             "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8184,8 +8229,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:11:40.664Z",
-                     *             "updatedAt": "2026-11-30T01:11:40.664Z",
+                     *             "createdAt": "2026-11-30T01:19:46.277Z",
+                     *             "updatedAt": "2026-11-30T01:19:46.277Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8237,7 +8282,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8246,8 +8291,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:11:40.664Z",
-                     *       "updatedAt": "2026-11-30T01:11:42.010Z",
+                     *       "createdAt": "2026-11-30T01:19:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.560Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8297,7 +8342,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2928a49f-dfb1-409d-871a-9f14e455cc2e",
+                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8306,8 +8351,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:11:40.664Z",
-                     *       "updatedAt": "2026-11-30T01:11:41.865Z",
+                     *       "createdAt": "2026-11-30T01:19:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.502Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8358,19 +8403,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:11:43.519Z",
-                     *           "updatedAt": "2026-11-30T01:11:43.519Z",
+                     *           "createdAt": "2026-11-30T01:19:47.339Z",
+                     *           "updatedAt": "2026-11-30T01:19:47.339Z",
                      *           "periods": [
                      *             {
-                     *               "id": "19e89fca-2958-48e9-9a5c-130888aa1a63",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "7832b68a-5571-40f5-9f2f-aba16a1548bb",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8380,8 +8425,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1adf0815-de25-4234-9380-fa7ace112a24",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "c44bbb7a-4f79-482e-86c6-68682ebb8249",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8391,8 +8436,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8a338588-4dcb-4a5d-95e2-90f3ee5d7c5a",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "0dd46915-77a5-47f2-b22f-7a555ab76c44",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8402,8 +8447,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "57447b81-65a9-44fb-8f40-fa95ef38bd28",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "50497623-465a-4401-86e0-f2395631fd3f",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8413,8 +8458,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a1ba0647-998f-40cd-90e5-140450075dc0",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "4f484e7c-dd03-42b2-90d8-f769bba65b38",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8424,8 +8469,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ded14765-bb4d-4d86-92a8-e4e624f9e7e9",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "1ec1aee4-b64d-4c6f-b4cc-6d3ec421c22a",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8435,8 +8480,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "26580d52-59d0-4ede-a0df-f421693d2db2",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "5f7b5d85-27ac-4e27-9f5f-bea3a4260873",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8446,8 +8491,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "28e9c2ca-1dbc-40c1-9f5e-58e8a0463af1",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "81246618-e4b7-4344-8d09-77ca759d4f3c",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8457,8 +8502,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fc4e9866-818f-48db-911e-34f04ff3a990",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "372c00aa-8dae-404e-b0b5-ccc655a39ce4",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8468,8 +8513,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "10120795-8266-4277-ac49-f303a6fbc18a",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "4f306441-5a05-45bc-8078-d1232e676777",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8479,8 +8524,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f9210aab-5c6e-4dcd-839d-c1e8a34c0215",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "691a5438-534d-44d6-981e-862c11ee9bb8",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8490,8 +8535,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "52cf1251-9acc-455e-9120-cffe746699e9",
-                     *               "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *               "id": "835bf4b7-2b11-48a6-b1c7-9091c1144666",
+                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8503,19 +8548,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:11:43.361Z",
-                     *           "updatedAt": "2026-11-30T01:11:43.361Z",
+                     *           "createdAt": "2026-11-30T01:19:47.181Z",
+                     *           "updatedAt": "2026-11-30T01:19:47.181Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8525,8 +8570,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "b3bad163-dd9b-4979-b765-442695289a36",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8536,8 +8581,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8547,8 +8592,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "450b0235-7791-4f92-9200-986628b3e62f",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8558,8 +8603,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8569,8 +8614,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "01700938-307f-45e6-b9db-98eaece392e4",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "25aa4311-26a8-4184-a755-d926a694e355",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8580,8 +8625,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "2502e7a5-7967-403b-851c-e45181c822f6",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8591,8 +8636,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8602,8 +8647,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8613,8 +8658,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8624,8 +8669,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2605263b-56a2-496a-8095-73792752a0ae",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8635,8 +8680,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
-                     *               "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *               "id": "c0857979-9bff-4101-8891-0235525601e8",
+                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8700,19 +8745,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *       "id": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:11:43.519Z",
-                     *       "updatedAt": "2026-11-30T01:11:43.519Z",
+                     *       "createdAt": "2026-11-30T01:19:47.339Z",
+                     *       "updatedAt": "2026-11-30T01:19:47.339Z",
                      *       "periods": [
                      *         {
-                     *           "id": "19e89fca-2958-48e9-9a5c-130888aa1a63",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "7832b68a-5571-40f5-9f2f-aba16a1548bb",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8722,8 +8767,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1adf0815-de25-4234-9380-fa7ace112a24",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "c44bbb7a-4f79-482e-86c6-68682ebb8249",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8733,8 +8778,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a338588-4dcb-4a5d-95e2-90f3ee5d7c5a",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "0dd46915-77a5-47f2-b22f-7a555ab76c44",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8744,8 +8789,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "57447b81-65a9-44fb-8f40-fa95ef38bd28",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "50497623-465a-4401-86e0-f2395631fd3f",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8755,8 +8800,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a1ba0647-998f-40cd-90e5-140450075dc0",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "4f484e7c-dd03-42b2-90d8-f769bba65b38",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8766,8 +8811,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ded14765-bb4d-4d86-92a8-e4e624f9e7e9",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "1ec1aee4-b64d-4c6f-b4cc-6d3ec421c22a",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8777,8 +8822,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "26580d52-59d0-4ede-a0df-f421693d2db2",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "5f7b5d85-27ac-4e27-9f5f-bea3a4260873",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8788,8 +8833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "28e9c2ca-1dbc-40c1-9f5e-58e8a0463af1",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "81246618-e4b7-4344-8d09-77ca759d4f3c",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8799,8 +8844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc4e9866-818f-48db-911e-34f04ff3a990",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "372c00aa-8dae-404e-b0b5-ccc655a39ce4",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8810,8 +8855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "10120795-8266-4277-ac49-f303a6fbc18a",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "4f306441-5a05-45bc-8078-d1232e676777",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8821,8 +8866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9210aab-5c6e-4dcd-839d-c1e8a34c0215",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "691a5438-534d-44d6-981e-862c11ee9bb8",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8832,8 +8877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52cf1251-9acc-455e-9120-cffe746699e9",
-                     *           "financialYearId": "b5c7baa5-60b0-4798-9cd9-4442a15cdfe0",
+                     *           "id": "835bf4b7-2b11-48a6-b1c7-9091c1144666",
+                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8889,19 +8934,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "id": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:11:43.361Z",
-                     *       "updatedAt": "2026-11-30T01:11:43.361Z",
+                     *       "createdAt": "2026-11-30T01:19:47.181Z",
+                     *       "updatedAt": "2026-11-30T01:19:47.181Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8911,8 +8956,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "b3bad163-dd9b-4979-b765-442695289a36",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8922,8 +8967,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8933,8 +8978,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "450b0235-7791-4f92-9200-986628b3e62f",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8944,8 +8989,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8955,8 +9000,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01700938-307f-45e6-b9db-98eaece392e4",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "25aa4311-26a8-4184-a755-d926a694e355",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8966,8 +9011,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "2502e7a5-7967-403b-851c-e45181c822f6",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8977,8 +9022,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8988,8 +9033,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8999,8 +9044,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9010,8 +9055,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2605263b-56a2-496a-8095-73792752a0ae",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9021,8 +9066,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "c0857979-9bff-4101-8891-0235525601e8",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9085,19 +9130,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *       "id": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:11:43.932Z",
-                     *       "updatedAt": "2026-11-30T01:11:44.128Z",
+                     *       "createdAt": "2026-11-30T01:19:47.513Z",
+                     *       "updatedAt": "2026-11-30T01:19:47.663Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9635c5c2-0356-44d7-a607-71e8887b1ee0",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "08aeed0d-2178-42e2-9b55-86855a1b9539",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9107,8 +9152,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "15dedded-ee2d-4f3c-8797-cc27d96d1f7b",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "b051c131-43da-4ace-a1e3-dc42e2f428c8",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9118,8 +9163,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6bb30050-6bb2-485c-9f4c-185592addf71",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "d8d9fcac-e47b-4b6a-86ad-d1a99d42ffa7",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9129,8 +9174,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ee88b5c0-7112-455c-bb32-4c8a39bfb1b5",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "42cd1cc1-47ad-4bd1-b62e-6844255bf910",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9140,8 +9185,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "71e990c9-553d-44af-82bd-bcae9907fb7c",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "60eae3c6-c975-499c-95c0-40f562dedfc4",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9151,8 +9196,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "839bd0b5-ec12-4204-a52d-2793af0d30d6",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "7464f4c6-7ad3-4d68-91af-214ec7aeb365",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9162,8 +9207,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2298c0c-bd8f-44c7-9fbf-ac411fc3861a",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "b1a1cc73-c0e7-4e2f-b87e-30373cf72e30",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9173,8 +9218,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "608c085b-899b-4c8a-86d9-b5b2ae669445",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "32f2a649-8b30-4ad3-85e3-98ff65e6a21a",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9184,8 +9229,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4cb068b-5529-462d-9250-b18f9c10b76f",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "29d290cd-6ee2-4f05-810a-86abdce3a681",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9195,8 +9240,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2efd31b8-ceff-4c51-a90e-b91a1b375e5b",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "48044d1f-ee8a-48d4-92a0-27b978cad70a",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9206,8 +9251,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c7b46f28-6917-449a-99ab-f202981f58c0",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "5b17aa6c-ed19-4fd7-be37-e11776d94b12",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9217,8 +9262,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ceff26d9-3070-4b75-9818-978fb0cf10da",
-                     *           "financialYearId": "09dda278-7682-4e1f-ba1a-4f592f70426a",
+                     *           "id": "85987f18-82bc-48ab-85d5-3f29c2ab28b9",
+                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9364,14 +9409,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "488af0ae-1c9f-4c63-9ea7-b3c4f831314b",
+                     *       "id": "d38ad318-f7bd-4eb5-88c3-96f05d1b9bab",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9384,7 +9429,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b1ef1f42-88d4-4078-8d85-cdaec4e12d9f",
+                     *           "accountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9412,19 +9457,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:05.094Z",
-                     *       "updatedAt": "2026-11-30T01:12:05.094Z",
+                     *       "createdAt": "2026-11-30T01:19:54.724Z",
+                     *       "updatedAt": "2026-11-30T01:19:54.724Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9495,8 +9540,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc0a4ffb-8753-40f2-a714-927b09e2c5d4",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "c0857979-9bff-4101-8891-0235525601e8",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9506,8 +9551,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2605263b-56a2-496a-8095-73792752a0ae",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9517,8 +9562,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e38ebfa1-7676-42f2-a8e0-4c226c8801b5",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9528,8 +9573,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bcd1764a-9c42-4d81-a357-ab6009eca36b",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9539,8 +9584,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ede80769-6fcc-4e5c-a56c-e36a64cc3153",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9550,8 +9595,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c300fe3-0275-4126-bc6d-97fd0522a165",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "2502e7a5-7967-403b-851c-e45181c822f6",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9561,8 +9606,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01700938-307f-45e6-b9db-98eaece392e4",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "25aa4311-26a8-4184-a755-d926a694e355",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9572,8 +9617,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfb256f6-95df-4df5-b142-a061e4e6ecc0",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9583,8 +9628,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ee809cc-7b89-4fdc-abfa-b6c74347c3f7",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "450b0235-7791-4f92-9200-986628b3e62f",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9594,8 +9639,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b7243f14-7550-4972-8349-e7fd6667d1aa",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9605,8 +9650,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e48d83a6-b467-4f28-88ed-a13fd5bebb45",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "b3bad163-dd9b-4979-b765-442695289a36",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9616,8 +9661,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9665,8 +9710,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9722,8 +9767,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9877,8 +9922,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e836b29-d4e7-4cdd-9a87-0e2a783b1e0d",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9967,14 +10012,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *           "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *               "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9987,7 +10032,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *               "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10015,19 +10060,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:11:47.262Z",
-                     *           "updatedAt": "2026-11-30T01:11:47.262Z",
+                     *           "createdAt": "2026-11-30T01:19:48.757Z",
+                     *           "updatedAt": "2026-11-30T01:19:48.757Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10080,12 +10125,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                 *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10111,14 +10156,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10131,7 +10176,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10159,19 +10204,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:47.262Z",
-                     *       "updatedAt": "2026-11-30T01:11:47.262Z",
+                     *       "createdAt": "2026-11-30T01:19:48.757Z",
+                     *       "updatedAt": "2026-11-30T01:19:48.757Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10229,14 +10274,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10249,7 +10294,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10277,19 +10322,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:47.262Z",
-                     *       "updatedAt": "2026-11-30T01:11:47.262Z",
+                     *       "createdAt": "2026-11-30T01:19:48.757Z",
+                     *       "updatedAt": "2026-11-30T01:19:48.757Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10336,12 +10381,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                 *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10369,14 +10414,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10389,7 +10434,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10417,19 +10462,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:11:47.262Z",
-                     *       "updatedAt": "2026-11-30T01:11:48.047Z",
+                     *       "createdAt": "2026-11-30T01:19:48.757Z",
+                     *       "updatedAt": "2026-11-30T01:19:49.088Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10499,22 +10544,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ada57852-5192-49f3-a653-d8186afff4c3",
-                     *           "occurredAt": "2026-11-30T01:11:47.270Z",
+                     *           "requestId": "7e1f6cc7-33ce-4933-8d75-aa1e55a5fa05",
+                     *           "occurredAt": "2026-11-30T01:19:48.766Z",
                      *           "sequence": 31,
-                     *           "hash": "48b00a2131c60877883a4055636f99b38db48e4ca7e8fbd9204181437a16ae0c",
+                     *           "hash": "b974a09b1c21e37e34fb2538eff2ed62a08fd899a922ecc380fd53216d77dace",
                      *           "state": {
-                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10527,7 +10572,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10555,19 +10600,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:11:47.262Z",
-                     *             "updatedAt": "2026-11-30T01:11:47.262Z",
+                     *             "createdAt": "2026-11-30T01:19:48.757Z",
+                     *             "updatedAt": "2026-11-30T01:19:48.757Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10629,14 +10674,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
-                     *       "serialNumber": 10,
+                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10649,7 +10694,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10677,25 +10722,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:25.672Z",
-                     *       "updatedAt": "2026-11-30T01:12:25.737Z",
+                     *       "createdAt": "2026-11-30T01:20:00.774Z",
+                     *       "updatedAt": "2026-11-30T01:20:00.814Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:12:25.737Z",
+                     *       "submittedAt": "2026-11-30T01:20:00.814Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10760,14 +10805,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
-                     *       "serialNumber": 10,
+                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10780,7 +10825,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10808,46 +10853,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T01:12:25.672Z",
-                     *       "updatedAt": "2026-11-30T01:12:26.244Z",
+                     *       "createdAt": "2026-11-30T01:20:00.774Z",
+                     *       "updatedAt": "2026-11-30T01:20:00.938Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:12:26.037Z",
+                     *       "submittedAt": "2026-11-30T01:20:00.918Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *             "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *           },
-                     *           "at": "2026-11-30T01:12:26.244Z"
+                     *           "at": "2026-11-30T01:20:00.938Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:12:26.244Z",
+                     *       "approvedAt": "2026-11-30T01:20:00.938Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *           "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *         },
-                     *         "at": "2026-11-30T01:12:25.985Z"
+                     *         "at": "2026-11-30T01:20:00.886Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10912,14 +10957,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
-                     *       "serialNumber": 10,
+                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10932,7 +10977,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10960,19 +11005,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:12:25.672Z",
-                     *       "updatedAt": "2026-11-30T01:12:25.985Z",
+                     *       "createdAt": "2026-11-30T01:20:00.774Z",
+                     *       "updatedAt": "2026-11-30T01:20:00.886Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10982,9 +11027,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *           "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *         },
-                     *         "at": "2026-11-30T01:12:25.985Z",
+                     *         "at": "2026-11-30T01:20:00.886Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11049,14 +11094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11069,7 +11114,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11089,27 +11134,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:11:47.262Z",
-                     *       "updatedAt": "2026-11-30T01:11:48.504Z",
+                     *       "createdAt": "2026-11-30T01:19:48.757Z",
+                     *       "updatedAt": "2026-11-30T01:19:49.204Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11119,9 +11164,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "postedAt": "2026-11-30T01:11:48.504Z",
+                     *       "postedAt": "2026-11-30T01:19:49.204Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11188,14 +11233,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d6d3c24-ac11-47db-8d81-e1638bb26118",
+                     *       "id": "0b1f3310-33fe-41fe-ab8a-76b44bbb4994",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11208,7 +11253,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11228,27 +11273,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:11:49.296Z",
-                     *       "updatedAt": "2026-11-30T01:11:49.509Z",
+                     *       "createdAt": "2026-11-30T01:19:49.514Z",
+                     *       "updatedAt": "2026-11-30T01:19:49.600Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11258,14 +11303,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "postedAt": "2026-11-30T01:11:49.413Z",
+                     *       "postedAt": "2026-11-30T01:19:49.549Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "voidedAt": "2026-11-30T01:11:49.509Z"
+                     *       "voidedAt": "2026-11-30T01:19:49.600Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11314,14 +11359,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11334,7 +11379,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11362,19 +11407,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:11:47.262Z",
-                     *       "updatedAt": "2026-11-30T01:11:48.774Z",
+                     *       "createdAt": "2026-11-30T01:19:48.757Z",
+                     *       "updatedAt": "2026-11-30T01:19:49.278Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11441,14 +11486,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "acab26e5-8cda-4635-a196-eb4dc3c11909",
+                     *       "id": "ff0e49b0-cf2b-4cec-b317-4eef6807dd4b",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11461,7 +11506,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11481,27 +11526,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *       "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
-                     *       "reversalOf": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *       "reversalOf": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:11:49.125Z",
-                     *       "updatedAt": "2026-11-30T01:11:49.125Z",
+                     *       "createdAt": "2026-11-30T01:19:49.429Z",
+                     *       "updatedAt": "2026-11-30T01:19:49.429Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11511,9 +11556,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "postedAt": "2026-11-30T01:11:49.125Z",
+                     *       "postedAt": "2026-11-30T01:19:49.429Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11660,24 +11705,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "postedAt": "2026-11-30T01:12:22.928Z",
+                     *           "postedAt": "2026-11-30T01:19:59.784Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11685,24 +11730,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "242a0d1d-9364-4155-ba6e-0b56438f3221",
+                     *           "journalId": "d77f7aba-497a-4c00-b830-b7a32a4fe3ff",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "postedAt": "2026-11-30T01:12:19.025Z",
+                     *           "postedAt": "2026-11-30T01:19:58.293Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11710,29 +11755,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
-                     *           "serialNumber": 10,
+                     *           "journalId": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *               "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "postedAt": "2026-11-30T01:12:26.262Z",
+                     *           "postedAt": "2026-11-30T01:20:00.969Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11744,7 +11789,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *             "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11753,7 +11798,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11831,14 +11876,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11865,8 +11910,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
-                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11892,7 +11937,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
+                     *           "accountId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11919,8 +11964,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
-                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11946,7 +11991,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "accountId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11973,8 +12018,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12108,7 +12153,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "accountId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12127,8 +12172,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12240,7 +12285,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12257,8 +12302,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
-                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12382,7 +12427,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12398,8 +12443,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
-                     *           "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12508,9 +12553,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
+                     *       "budgetId": "8892905f-2979-416e-8df7-5f6ff973db9e",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12537,8 +12582,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
-                     *           "parentId": "fb8cf60b-472a-4faa-a8dd-f0b60c10b09a",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12571,8 +12616,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                     *           "parentId": "573a8e03-0a70-4ad3-ad57-27bb04659b12",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12583,7 +12628,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
+                     *             "id": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12973,18 +13018,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "242a0d1d-9364-4155-ba6e-0b56438f3221",
+                     *           "journalId": "d77f7aba-497a-4c00-b830-b7a32a4fe3ff",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
+                     *           "taxCodeId": "009dee40-77be-4550-9e31-7acc604d622f",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13128,7 +13173,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *         "id": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13149,13 +13194,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *           "journalId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13167,7 +13212,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTk1N2I1NWQtMDlhMS00YmE5LTgzM2MtMjM2MDIwYWIyM2MzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYWY2OTZlNDItMjc5NS00ZTM4LWJlZDgtNDgwZjYwNWY5OTAyIiwiYWNjb3VudElkIjoiNTlhZjRmZmItZDFhYi00MzQ2LTgyMjQtMjA2YWI4NWY3ZWUzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.eegweNbyumlB0K0aNSyEcRJr9DI0XPK9Obkv55UvAhI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOWY4ZGNlMmEtNDU0ZS00ODY0LWIwNmQtMmUyOWFiNGNkMGFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjODdlZTZjZGQtY2UxMi00MTM5LWE1Y2QtNGY2Mjg4OTQwNDllIiwiYWNjb3VudElkIjoiMWI5YjExZjgtNDNmOS00N2RlLWI1YzQtZGU4MWRmMmVlMDE4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mk_EgoTd-OJ49ZzqyQBdkolqf_jaNshtb2r5UpEOZDA"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13280,70 +13325,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4cb36e5e-1772-4ad0-9332-038857a810be",
+                     *           "id": "dc7d7ba9-d99f-492a-88e8-135a6e6618bd",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T01:12:02.926Z",
+                     *           "createdAt": "2026-11-30T01:19:53.810Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "af819f10a0e5194cb7e83f3346d84098ee97f0a81932a78abbd54dcbb90cd76c"
+                     *             "hash": "e764a785d11c0245a06d7f90d93584e51cd4e72d59f6d009ca102d09e6fdfcb5"
                      *           }
                      *         },
                      *         {
-                     *           "id": "336c327c-7cdd-49a2-a3ed-e01046d12fb6",
+                     *           "id": "75bbe7a2-badd-49b7-9106-2ca4ec3f0800",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T01:12:01.690Z",
+                     *           "createdAt": "2026-11-30T01:19:53.586Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "5a134c9c6a04a2083336757cdfcc5736ffe2c8b4ba1b21ebe2153046bf13b887"
+                     *             "hash": "c555b7e824bafb7fbfc3c93f0c04a7901f94f0f10edf6fe88b38e8a2d21c4912"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c06a6de4-e7e7-455f-bf67-45ca43f8501a",
+                     *           "id": "e875787f-4067-48ee-8d5b-f133a354264a",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16"
+                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48"
                      *           },
-                     *           "createdAt": "2026-11-30T01:12:00.981Z",
+                     *           "createdAt": "2026-11-30T01:19:53.490Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "b79c14089e09ed61bf51bd95bc69afceab77a6d175d7a13d9fea49aacedc7e24"
+                     *             "hash": "026343d453c87f4aa37de45a4f08308275c239c7a087a4b8ede0638f25527d53"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
+                     *           "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T01:12:00.491Z",
+                     *           "createdAt": "2026-11-30T01:19:53.343Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
+                     *             "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
                      *           }
                      *         }
                      *       ],
@@ -13461,20 +13506,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
+                     *       "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:00.491Z",
+                     *       "createdAt": "2026-11-30T01:19:53.343Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
+                     *         "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
                      *       }
                      *     }
                      */
@@ -13539,20 +13584,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f82f8a5b-fb3c-48ea-af46-2ba9cff2ac9d",
+                     *       "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:00.491Z",
+                     *       "createdAt": "2026-11-30T01:19:53.343Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "1b7d792f4cebb9e7c26cd70576378edfdc8331fd673a3c55024acd380a84bb78"
+                     *         "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13571,7 +13616,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *             "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13587,8 +13632,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
-                     *             "parentId": "9957b55d-09a1-4ba9-833c-236020ab23c3",
+                     *             "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *             "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13694,27 +13739,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "14bfe779-844a-46b8-9b62-cc8420d0da51",
+                     *           "id": "b09dfd62-d1f2-439f-b8fb-0aac341f59ef",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
-                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:11:48.533Z",
-                     *           "requestId": "fdab09fa-b272-4264-9048-e12ce3aba8d8",
+                     *           "occurredAt": "2026-11-30T01:19:49.207Z",
+                     *           "requestId": "27166672-2c77-4194-a79d-eeac9453cfe6",
                      *           "data": {
-                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13727,7 +13772,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13747,27 +13792,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T01:11:47.262Z",
-                     *             "updatedAt": "2026-11-30T01:11:48.504Z",
+                     *             "createdAt": "2026-11-30T01:19:48.757Z",
+                     *             "updatedAt": "2026-11-30T01:19:49.204Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13777,40 +13822,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
-                     *             "postedAt": "2026-11-30T01:11:48.504Z",
+                     *             "postedAt": "2026-11-30T01:19:49.204Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "511aac5cb0112076f951902ca4002a9641556e0bb4f09900683f0ab7ddf8b536",
-                     *           "previousHash": "5fee47992076008c914afbfb866a79f6cd1d3df3d5409f07b2a2b3a4c89e0fd2",
-                     *           "hash": "843df0e3b716f9367aadfc22906637de40082b3828b06edf64188bf8ebc2dc5f"
+                     *           "recordDigest": "2f080ff8e27c9b5bdd2c49e671028ca31f92e8962a9c9f8f9093dc1ac348ee6e",
+                     *           "previousHash": "0ece5415368e67fdc084e2341c787da51fb3236322a97b27ae3a5b6b7fc02fec",
+                     *           "hash": "27c9f018f9300667624f36281fd85da3985690bfb4dab39da28be9e5d6f837b5"
                      *         },
                      *         {
-                     *           "id": "0e942c55-77cd-4cfa-8744-c4a68377845f",
+                     *           "id": "3fe9e2d8-d43d-4c1e-80b5-bf9552797c7c",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
-                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:11:48.897Z",
-                     *           "requestId": "e33ed4bc-7ad9-4618-8140-bc9e8ef4f357",
+                     *           "occurredAt": "2026-11-30T01:19:49.355Z",
+                     *           "requestId": "ae577c9b-29df-4c80-9100-ecc14da8f700",
                      *           "data": {
-                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13823,7 +13868,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13843,27 +13888,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T01:11:47.262Z",
-                     *             "updatedAt": "2026-11-30T01:11:48.896Z",
+                     *             "createdAt": "2026-11-30T01:19:48.757Z",
+                     *             "updatedAt": "2026-11-30T01:19:49.354Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13873,40 +13918,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
-                     *             "postedAt": "2026-11-30T01:11:48.896Z",
+                     *             "postedAt": "2026-11-30T01:19:49.354Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "31b24217649ca3e073c0e060fdd1402d0b6f771c6730c08385b8830a1acfa572",
-                     *           "previousHash": "452cc81fca9f72d16929031e01a9d970431755c784f35195d00f6c095158c34b",
-                     *           "hash": "d0d9c432b55b9545d0e1f19684f4f34fe767bd533ac8d278a8f66679435cb99e"
+                     *           "recordDigest": "6df5320d678b699981e2c87df0ea2c05e248399eb92f77e89629878c002cd4c0",
+                     *           "previousHash": "11333841c638639fa1bf97cbc06d7ae4983becf622d44615a621c5df1e1e8610",
+                     *           "hash": "47acae44c383f26101c03eb7f7828beb013017246231a6a7810bc28b1761b6f4"
                      *         },
                      *         {
-                     *           "id": "0102ec7b-d56d-4a36-a208-c423e3a8033d",
+                     *           "id": "2de5348f-06a6-40db-933f-dbdc411537b5",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f24a7752-54b8-4805-99e4-7db9498d509c",
-                     *           "recordId": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:11:49.128Z",
-                     *           "requestId": "b8e1c6ba-48b0-42ae-9df9-d1a127aed4b1",
+                     *           "occurredAt": "2026-11-30T01:19:49.430Z",
+                     *           "requestId": "bef38689-7fd0-43d9-9056-a31121c61fcb",
                      *           "data": {
-                     *             "id": "af696e42-2795-4e38-bed8-480f605f9902",
+                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13919,7 +13964,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13939,27 +13984,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
-                     *             "periodId": "b7243f14-7550-4972-8349-e7fd6667d1aa",
+                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
                      *             "reversalOf": null,
-                     *             "reversedBy": "acab26e5-8cda-4635-a196-eb4dc3c11909",
+                     *             "reversedBy": "ff0e49b0-cf2b-4cec-b317-4eef6807dd4b",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T01:11:47.262Z",
-                     *             "updatedAt": "2026-11-30T01:11:49.125Z",
+                     *             "createdAt": "2026-11-30T01:19:48.757Z",
+                     *             "updatedAt": "2026-11-30T01:19:49.429Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13969,20 +14014,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             },
-                     *             "postedAt": "2026-11-30T01:11:48.896Z",
+                     *             "postedAt": "2026-11-30T01:19:49.354Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "afd1b033333120b813d7a3d76f5bc95c96a345b03267ac59b25ca7cbb951939b",
-                     *           "previousHash": "d0d9c432b55b9545d0e1f19684f4f34fe767bd533ac8d278a8f66679435cb99e",
-                     *           "hash": "b137fcacd6dd0933e0aada93f96440c930164d7a9fee752fedbca08de03c8396"
+                     *           "recordDigest": "0634ada2037209d7557d8561dc543d0aa22f4c1adc47566b2b83a4f26649d362",
+                     *           "previousHash": "47acae44c383f26101c03eb7f7828beb013017246231a6a7810bc28b1761b6f4",
+                     *           "hash": "e8994fa895e63605bdad559730eecac0e300a6945bc29007da8385050f3d8f6f"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.KYs2l6N-FejC6QxzFoluCzOzsdcjGZmsCVAmVAnuNOE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.gSGM2q9tXFAcu5sMx1PRarn5Tw34cLRm-LzA8SIlEP8"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14030,7 +14075,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
+                     *           "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14041,11 +14086,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:13.710Z",
-                     *           "updatedAt": "2026-11-30T01:12:13.710Z"
+                     *           "createdAt": "2026-11-30T01:19:56.843Z",
+                     *           "updatedAt": "2026-11-30T01:19:56.843Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14107,7 +14152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
+                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14118,11 +14163,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:13.710Z",
-                     *       "updatedAt": "2026-11-30T01:12:13.710Z",
+                     *       "createdAt": "2026-11-30T01:19:56.843Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.843Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14171,7 +14216,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
+                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14182,11 +14227,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:13.710Z",
-                     *       "updatedAt": "2026-11-30T01:12:13.710Z"
+                     *       "createdAt": "2026-11-30T01:19:56.843Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.843Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14247,7 +14292,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ae6344-5684-499b-9924-8e5ca72e1a6b",
+                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14259,11 +14304,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:13.710Z",
-                     *       "updatedAt": "2026-11-30T01:12:14.048Z"
+                     *       "createdAt": "2026-11-30T01:19:56.843Z",
+                     *       "updatedAt": "2026-11-30T01:19:56.976Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14402,13 +14447,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
+                     *           "id": "bd5bfd87-6737-4583-81be-386252593571",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:14.489Z",
-                     *           "updatedAt": "2026-11-30T01:12:14.489Z"
+                     *           "createdAt": "2026-11-30T01:19:57.140Z",
+                     *           "updatedAt": "2026-11-30T01:19:57.140Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14464,13 +14509,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
+                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:14.489Z",
-                     *       "updatedAt": "2026-11-30T01:12:14.489Z"
+                     *       "createdAt": "2026-11-30T01:19:57.140Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.140Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14525,13 +14570,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
+                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:14.489Z",
-                     *       "updatedAt": "2026-11-30T01:12:14.489Z"
+                     *       "createdAt": "2026-11-30T01:19:57.140Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.140Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14580,13 +14625,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b39422a-7098-49d0-a0e8-5c5900c51b5a",
+                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:14.489Z",
-                     *       "updatedAt": "2026-11-30T01:12:15.455Z"
+                     *       "createdAt": "2026-11-30T01:19:57.140Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.366Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14678,13 +14723,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
+                     *           "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:15.619Z",
-                     *           "updatedAt": "2026-11-30T01:12:15.619Z"
+                     *           "createdAt": "2026-11-30T01:19:57.433Z",
+                     *           "updatedAt": "2026-11-30T01:19:57.433Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14719,10 +14764,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                 *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14739,8 +14784,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                 *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
+                 *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                 *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14776,15 +14821,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
+                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:15.619Z",
-                     *       "updatedAt": "2026-11-30T01:12:15.619Z",
+                     *       "createdAt": "2026-11-30T01:19:57.433Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.433Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14802,8 +14847,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                     *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14858,15 +14903,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
+                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:15.619Z",
-                     *       "updatedAt": "2026-11-30T01:12:15.619Z",
+                     *       "createdAt": "2026-11-30T01:19:57.433Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.433Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14884,8 +14929,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
-                     *           "costCenterId": "32d3d709-b5cc-42a0-b6de-51d24992cea7",
+                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14932,10 +14977,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                 *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14973,15 +15018,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be1556c5-65c9-4746-a3cb-76efeaf24cb4",
+                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "6f2b3ed6-a716-457b-9c94-f9ea29839d16",
+                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:15.619Z",
-                     *       "updatedAt": "2026-11-30T01:12:17.816Z",
+                     *       "createdAt": "2026-11-30T01:19:57.433Z",
+                     *       "updatedAt": "2026-11-30T01:19:57.855Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f333f773-7f7b-4852-a997-a38aeeeb1c7c",
+                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15090,7 +15135,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
+                     *           "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15122,12 +15167,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "createdAt": "2026-11-30T01:11:42.381Z",
-                     *           "updatedAt": "2026-11-30T01:11:43.115Z",
-                     *           "startedAt": "2026-11-30T01:11:42.636Z",
-                     *           "finishedAt": "2026-11-30T01:11:43.115Z"
+                     *           "createdAt": "2026-11-30T01:19:46.889Z",
+                     *           "updatedAt": "2026-11-30T01:19:47.050Z",
+                     *           "startedAt": "2026-11-30T01:19:46.957Z",
+                     *           "finishedAt": "2026-11-30T01:19:47.050Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15236,7 +15281,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
+                     *       "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15261,10 +15306,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:11:42.381Z",
-                     *       "updatedAt": "2026-11-30T01:11:42.381Z",
+                     *       "createdAt": "2026-11-30T01:19:46.889Z",
+                     *       "updatedAt": "2026-11-30T01:19:46.889Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15313,7 +15358,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3853730f-3fc7-4bb3-a854-bd0e0e65db80",
+                     *       "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15345,12 +15390,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:11:42.381Z",
-                     *       "updatedAt": "2026-11-30T01:11:43.115Z",
-                     *       "startedAt": "2026-11-30T01:11:42.636Z",
-                     *       "finishedAt": "2026-11-30T01:11:43.115Z"
+                     *       "createdAt": "2026-11-30T01:19:46.889Z",
+                     *       "updatedAt": "2026-11-30T01:19:47.050Z",
+                     *       "startedAt": "2026-11-30T01:19:46.957Z",
+                     *       "finishedAt": "2026-11-30T01:19:47.050Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15436,12 +15481,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "20b32c7b-8ae6-4a88-82e1-32c0616dcea1",
+                     *       "importId": "56774ea7-8e68-431e-81c4-3071c1511149",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "4ebbabbd-8b07-452a-b5ea-e1ff39d290cf"
+                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:12:26.918Z",
+                     *       "approvedAt": "2026-11-30T01:20:01.166Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15521,7 +15566,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>d787dffaaba64b6fa9f51d95ebfa08bf</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>2d7daadf9da140449e09ffd8d7863d21</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15583,13 +15628,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
+                     *           "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3"
+                     *             "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15598,15 +15643,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T01:16:59.170Z",
-                     *           "fileExpiresAt": "2026-12-07T01:11:59.031Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T01:24:53.024Z",
+                     *           "fileExpiresAt": "2026-12-07T01:19:52.948Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "createdAt": "2026-11-30T01:11:57.502Z",
-                     *           "startedAt": "2026-11-30T01:11:57.583Z",
-                     *           "completedAt": "2026-11-30T01:11:59.031Z"
+                     *           "createdAt": "2026-11-30T01:19:52.452Z",
+                     *           "startedAt": "2026-11-30T01:19:52.481Z",
+                     *           "completedAt": "2026-11-30T01:19:52.948Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15643,7 +15688,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                 *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15679,11 +15724,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
+                     *       "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3",
+                     *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15698,9 +15743,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:11:57.502Z",
+                     *       "createdAt": "2026-11-30T01:19:52.452Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15741,13 +15786,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "97f45d81-a3f5-47fc-aee7-d051f3977f90",
+                     *       "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "59af4ffb-d1ab-4346-8224-206ab85f7ee3"
+                     *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15756,15 +15801,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T01:16:59.141Z",
-                     *       "fileExpiresAt": "2026-12-07T01:11:59.031Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T01:24:52.994Z",
+                     *       "fileExpiresAt": "2026-12-07T01:19:52.948Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:11:57.502Z",
-                     *       "startedAt": "2026-11-30T01:11:57.583Z",
-                     *       "completedAt": "2026-11-30T01:11:59.031Z"
+                     *       "createdAt": "2026-11-30T01:19:52.452Z",
+                     *       "startedAt": "2026-11-30T01:19:52.481Z",
+                     *       "completedAt": "2026-11-30T01:19:52.948Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15810,7 +15855,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 133,
                      *       "headSequence": 133,
-                     *       "headHash": "069d00d48a27674d7c8cd16c211a1a1a578a62cfe98a30d595f38f8e2779af45",
+                     *       "headHash": "43af53a9b3267372867a5d0bf3deb1b5ce10bcd01476c98f417505419f9d542e",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15837,6 +15882,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "audit.journalNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 8,
+                     *       "first": 1,
+                     *       "last": 8,
+                     *       "found": 8,
+                     *       "missing": 0,
+                     *       "gaps": [],
+                     *       "repeated": [],
+                     *       "complete": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditJournalNumbersResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -15873,17 +15959,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "8",
+                     *           "journalId": "7",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-10",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "enteredDate": "2026-11-30T01:12:22.611Z",
-                     *           "lastModifiedBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "enteredBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "enteredDate": "2026-11-30T01:19:59.765Z",
+                     *           "lastModifiedBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15916,10 +16002,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "enteredDate": "2026-11-30T01:12:18.989Z",
-                     *           "lastModifiedBy": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "enteredBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "enteredDate": "2026-11-30T01:19:58.260Z",
+                     *           "lastModifiedBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15955,7 +16041,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjMjQyYTBkMWQtOTM2NC00MTU1LWJhNmUtMGI1NjQzOGYzMjIxIn19.7Tf-3GvC-bV0VQSF5K6bSU5y5SliIhikdaDM4i0XOtM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjZDc3ZjdhYmEtNDk3YS00YzAwLWI4MzAtYjdhMzJhNGZlM2ZmIn19.wtK5ZBAYGvuc2RC3Ln8gpYY4Yog5l_RdXwcy_wDggC8"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -16008,7 +16094,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16023,7 +16109,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16038,7 +16124,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16053,7 +16139,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16068,7 +16154,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16083,7 +16169,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16139,7 +16225,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16147,7 +16233,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16156,7 +16242,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16165,7 +16251,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16174,7 +16260,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f24a7752-54b8-4805-99e4-7db9498d509c",
+                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16183,7 +16269,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMiLCJzayI6IkFDQ09VTlQjYWI1ZmRlNDAtYzIyZi00Nzg4LTllMjktM2Q3MTBmMThiNTdjIiwiZ3NpMXBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgYWI1ZmRlNDAtYzIyZi00Nzg4LTllMjktM2Q3MTBmMThiNTdjIn19.2J2_jdFYPIBjVErRDmN-HMPStF_bgAjU8Qq7ZnVe3p0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAiLCJzayI6IkFDQ09VTlQjZmQyOTY2NDctZTg2YS00NDAzLTg4MDQtNWZhNmI4N2U1Zjg1IiwiZ3NpMXBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZmQyOTY2NDctZTg2YS00NDAzLTg4MDQtNWZhNmI4N2U1Zjg1In19.pHV23PJpEAhLAxcg9OEzsboYFUReu_feITTSdpGaUqc"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16235,7 +16321,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b56af6cb-b665-4047-94f8-d920adc98f1e",
+                     *           "id": "dca8c059-602d-4f6b-9b67-50fb8a1d8ddd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16257,11 +16343,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
+                     *           "id": "009dee40-77be-4550-9e31-7acc604d622f",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16279,7 +16365,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *           "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16289,11 +16375,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "b42ad382-3c3f-4799-9f8c-a8c78d735d8c",
+                     *           "id": "be7f9a1b-4fc0-490e-83ca-3adff394ddd3",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16313,11 +16399,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNGE3NzUyLTU0YjgtNDgwNS05OWU0LTdkYjk0OThkNTA5YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjRhNzc1Mi01NGI4LTQ4MDUtOTllNC03ZGI5NDk4ZDUwOWMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.yTmeqgPPEquX6RNikV2Sb0Tq64BBHMeRvq733qIMURY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.XUawqrlyv0BdtAwkf9KMgqAXNwZnNsaEe8PmOb3tuR0"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16365,7 +16451,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                 *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16398,7 +16484,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
+                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16416,7 +16502,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16426,8 +16512,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:18.344Z",
-                     *       "updatedAt": "2026-11-30T01:12:18.344Z"
+                     *       "createdAt": "2026-11-30T01:19:58.111Z",
+                     *       "updatedAt": "2026-11-30T01:19:58.111Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16469,8 +16555,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
-                 *       "inputTaxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c"
+                 *       "outputTaxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                 *       "inputTaxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85"
                  *     }
                  */
                 "application/json": {
@@ -16490,7 +16576,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ed8f3a1b-c3c1-4822-bb20-ae69e49621fc",
+                     *           "id": "009dee40-77be-4550-9e31-7acc604d622f",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16508,7 +16594,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *           "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16518,11 +16604,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "90b267de-81ab-4713-b10a-d14591309026",
+                     *           "id": "da119ec5-588a-4876-8a53-57155a6c59e5",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16544,11 +16630,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "b56af6cb-b665-4047-94f8-d920adc98f1e",
+                     *           "id": "dca8c059-602d-4f6b-9b67-50fb8a1d8ddd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16570,11 +16656,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "1d5e77ee-de66-48d4-92fe-b61e4f0cb879",
+                     *           "id": "3a53f53c-107d-4f3e-a9b1-d0743f97b2b6",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16596,11 +16682,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "33b7aabf-7e85-4d66-8bfa-bd87570046bd",
+                     *           "id": "1b869365-e457-42fd-8224-75d54d84e46a",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16622,11 +16708,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "b42ad382-3c3f-4799-9f8c-a8c78d735d8c",
+                     *           "id": "be7f9a1b-4fc0-490e-83ca-3adff394ddd3",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16646,11 +16732,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "b1d650c3-2b9a-4761-901f-ca36fb1e7eb7",
+                     *           "id": "ab7eba85-4a0d-4835-afc9-40fd0e193006",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16668,7 +16754,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
+                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16678,11 +16764,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "6769b460-8d31-4419-9179-87cbb75d4ea9",
+                     *           "id": "a42eefbe-c5fd-47ce-b5c6-5aedb8421192",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16700,7 +16786,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
+                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16710,11 +16796,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "b888062d-038f-442d-a164-f502965e60cc",
+                     *           "id": "5561f9b8-e34f-46df-bfe7-666cdad3ff1f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16732,19 +16818,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ab5fde40-c22f-4788-9e29-3d710f18b57c",
-                     *           "reverseChargeAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
+                     *           "reverseChargeAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "151cbfb7-e791-4ec4-8c18-a7fb7ad29725",
+                     *           "id": "054fc1df-5f01-4189-84ef-61c499f1626a",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16766,11 +16852,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "a8e12a5a-7441-44d8-9485-70fe78d1a8c4",
+                     *           "id": "4dae5add-c5dd-45eb-a7aa-c14beacd401e",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16792,11 +16878,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         },
                      *         {
-                     *           "id": "7d1ed03b-b908-4d6c-96fe-cad15725cfca",
+                     *           "id": "7876eee2-9327-4601-9318-acdd66d994cc",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16816,8 +16902,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:18.030Z",
-                     *           "updatedAt": "2026-11-30T01:12:18.030Z"
+                     *           "createdAt": "2026-11-30T01:19:58.027Z",
+                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
                      *         }
                      *       ]
                      *     }
@@ -16866,7 +16952,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
+                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16884,7 +16970,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16894,8 +16980,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:18.344Z",
-                     *       "updatedAt": "2026-11-30T01:12:18.344Z"
+                     *       "createdAt": "2026-11-30T01:19:58.111Z",
+                     *       "updatedAt": "2026-11-30T01:19:58.111Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16939,7 +17025,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                 *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16971,7 +17057,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
+                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16989,7 +17075,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16999,8 +17085,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:18.344Z",
-                     *       "updatedAt": "2026-11-30T01:12:18.847Z"
+                     *       "createdAt": "2026-11-30T01:19:58.111Z",
+                     *       "updatedAt": "2026-11-30T01:19:58.196Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17058,15 +17144,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e71822d2-d7e6-4a46-a1b8-30103e3aa111",
-                     *           "occurredAt": "2026-11-30T01:12:18.344Z",
+                     *           "requestId": "9c5c4b4b-13e9-40c2-8192-61a648b2cba9",
+                     *           "occurredAt": "2026-11-30T01:19:58.111Z",
                      *           "sequence": 96,
-                     *           "hash": "090d2bc290bf19cbe46b506432a72ac4ba69bb3826fd8d6104a55960bd762360",
+                     *           "hash": "14fca6f5e0e3f9c5fe0a633a58a834fb05abb1ef1428b5b3ca30151d653c16b1",
                      *           "state": {
-                     *             "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
+                     *             "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17084,7 +17170,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *             "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17094,8 +17180,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:12:18.344Z",
-                     *             "updatedAt": "2026-11-30T01:12:18.344Z"
+                     *             "createdAt": "2026-11-30T01:19:58.111Z",
+                     *             "updatedAt": "2026-11-30T01:19:58.111Z"
                      *           }
                      *         },
                      *         {
@@ -17103,15 +17189,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "946210f9-f2a6-42db-aee0-c40cce787b4a",
-                     *           "occurredAt": "2026-11-30T01:12:18.847Z",
+                     *           "requestId": "c6ed12c3-bdcf-4fdd-ab74-4da2b13d2b7c",
+                     *           "occurredAt": "2026-11-30T01:19:58.196Z",
                      *           "sequence": 97,
-                     *           "hash": "04dc9d849862a7aa0e4840291ac2290bda8241d98fa529a31127a09147c0f4b5",
+                     *           "hash": "6e0fe9a90763589d5fb50c781b4f577db76ccb3d626b4a89642ed71cc9f619f9",
                      *           "state": {
-                     *             "id": "eb75419d-db8b-4464-af8c-844a9ccfa538",
+                     *             "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17129,7 +17215,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "3acac10b-e269-4baf-8317-4cbe4dc49440",
+                     *             "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17139,8 +17225,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:12:18.344Z",
-                     *             "updatedAt": "2026-11-30T01:12:18.847Z"
+                     *             "createdAt": "2026-11-30T01:19:58.111Z",
+                     *             "updatedAt": "2026-11-30T01:19:58.196Z"
                      *           }
                      *         }
                      *       ],
@@ -17180,7 +17266,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
+                     *           "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17353,14 +17439,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T01:12:20.025Z",
+                     *           "filedAt": "2026-11-30T01:19:58.625Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 99,
-                     *             "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
+                     *             "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
                      *           },
                      *           "version": 1
                      *         }
@@ -17416,7 +17502,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
+                     *       "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17589,14 +17675,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:12:20.025Z",
+                     *       "filedAt": "2026-11-30T01:19:58.625Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
+                     *         "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
                      *       },
                      *       "version": 1
                      *     }
@@ -17653,7 +17739,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "66854143-301e-4758-a5e1-dfa3bd02d957",
+                     *       "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17826,14 +17912,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:12:20.025Z",
+                     *       "filedAt": "2026-11-30T01:19:58.625Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 99,
-                     *         "hash": "ea6ae138a715d6bc57337ed144b44593afb78993059b5e3845fbd88422c088c4"
+                     *         "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
                      *       },
                      *       "version": 1
                      *     }
@@ -17887,7 +17973,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *           "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17896,8 +17982,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:21.198Z",
-                     *           "updatedAt": "2026-11-30T01:12:21.198Z"
+                     *           "createdAt": "2026-11-30T01:19:59.234Z",
+                     *           "updatedAt": "2026-11-30T01:19:59.234Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17956,7 +18042,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17965,8 +18051,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:21.198Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.198Z"
+                     *       "createdAt": "2026-11-30T01:19:59.234Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.234Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18005,7 +18091,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18014,8 +18100,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:21.198Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.198Z"
+                     *       "createdAt": "2026-11-30T01:19:59.234Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.234Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18073,7 +18159,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18082,8 +18168,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:21.198Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.344Z"
+                     *       "createdAt": "2026-11-30T01:19:59.234Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.288Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18133,15 +18219,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "eb9f7b66-9acd-4eb3-bf6f-31d41e5c2383",
-                     *           "occurredAt": "2026-11-30T01:12:21.198Z",
+                     *           "requestId": "39f40f34-2dbb-4226-9149-1906aaf21913",
+                     *           "occurredAt": "2026-11-30T01:19:59.235Z",
                      *           "sequence": 101,
-                     *           "hash": "ddf4a3adbd0395aa7510fd9230019bbd2ceb510852224456ecb78aa2a3cfa1b4",
+                     *           "hash": "dfabb8c58c7ce3e8ca4d9427376dd4c51ebef7ebc122c260b6444477197eecde",
                      *           "state": {
-                     *             "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *             "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18150,8 +18236,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:12:21.198Z",
-                     *             "updatedAt": "2026-11-30T01:12:21.198Z"
+                     *             "createdAt": "2026-11-30T01:19:59.234Z",
+                     *             "updatedAt": "2026-11-30T01:19:59.234Z"
                      *           }
                      *         },
                      *         {
@@ -18159,15 +18245,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7677f2bc-665a-4fa8-9056-4e58e26f45be",
-                     *           "occurredAt": "2026-11-30T01:12:21.345Z",
+                     *           "requestId": "269228e6-8942-4030-bd28-3d7f9b788d78",
+                     *           "occurredAt": "2026-11-30T01:19:59.289Z",
                      *           "sequence": 102,
-                     *           "hash": "bd69db744781c082ac512419b292a9d9fcd36ef834f4ef9b137335cb5d29605f",
+                     *           "hash": "2ecf27e88adb6cdd61e21bfa51f663d763f977b41dcd04fc8eb3000f271b38ea",
                      *           "state": {
-                     *             "id": "28b62e3d-e3b2-4515-93f6-1019f9658932",
+                     *             "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18176,8 +18262,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:12:21.198Z",
-                     *             "updatedAt": "2026-11-30T01:12:21.344Z"
+                     *             "createdAt": "2026-11-30T01:19:59.234Z",
+                     *             "updatedAt": "2026-11-30T01:19:59.288Z"
                      *           }
                      *         }
                      *       ],
@@ -18227,10 +18313,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:12:24.989Z",
+                     *       "updatedAt": "2026-11-30T01:20:00.591Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       }
                      *     }
                      */
@@ -18311,10 +18397,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:12:24.989Z",
+                     *       "updatedAt": "2026-11-30T01:20:00.591Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       }
                      *     }
                      */
@@ -18371,13 +18457,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf",
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "debce2e4-cc16-4135-9620-1b2e9a6e032a",
-                     *           "occurredAt": "2026-11-30T01:12:24.990Z",
+                     *           "requestId": "7ac9064e-849f-42b8-918b-e503c571307b",
+                     *           "occurredAt": "2026-11-30T01:20:00.592Z",
                      *           "sequence": 121,
-                     *           "hash": "7b0be420cca43ffa9786339c874a14aa4e35d6d5b99f313f4bc3485ce135b9ee",
+                     *           "hash": "39ea668eef443b710cdb9b8dc2a9456a62bd9ae2de2ffc53172601bafee45fb6",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18391,10 +18477,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T01:12:24.989Z",
+                     *             "updatedAt": "2026-11-30T01:20:00.591Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *             }
                      *           }
                      *         }
@@ -18447,8 +18533,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
-                     *           "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18465,8 +18551,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:12:21.747Z",
-                     *           "updatedAt": "2026-11-30T01:12:21.747Z"
+                     *           "createdAt": "2026-11-30T01:19:59.383Z",
+                     *           "updatedAt": "2026-11-30T01:19:59.383Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18520,8 +18606,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
-                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18538,8 +18624,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:21.747Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.747Z"
+                     *       "createdAt": "2026-11-30T01:19:59.383Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.383Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18593,8 +18679,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
-                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18611,8 +18697,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:12:21.747Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.747Z"
+                     *       "createdAt": "2026-11-30T01:19:59.383Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.383Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18664,8 +18750,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
-                     *       "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18682,8 +18768,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:12:21.747Z",
-                     *       "updatedAt": "2026-11-30T01:12:21.830Z"
+                     *       "createdAt": "2026-11-30T01:19:59.383Z",
+                     *       "updatedAt": "2026-11-30T01:19:59.459Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18762,7 +18848,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
+                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18778,7 +18864,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
+                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18794,7 +18880,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "1499c456-891c-4822-8b23-5b16add39282"
+                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18828,7 +18914,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91"
+                 *       "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600"
                  *     }
                  */
                 "application/json": {
@@ -18856,14 +18942,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "abaaa954-069b-4f39-ad2d-8481c3b0759e",
+                     *         "id": "6dfc53a3-c25a-410a-95b4-0f056ef79c24",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *             "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18876,7 +18962,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "aa4aaaf4-b900-4180-a6d3-63b9e9a43e91",
+                     *             "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18904,19 +18990,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T01:12:22.558Z",
-                     *         "updatedAt": "2026-11-30T01:12:22.558Z",
+                     *         "createdAt": "2026-11-30T01:19:59.722Z",
+                     *         "updatedAt": "2026-11-30T01:19:59.722Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18982,7 +19068,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                 *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19016,14 +19102,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
-                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
+                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19035,9 +19121,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
+                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
                      *       "version": 1
                      *     }
                      */
@@ -19094,8 +19180,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
-                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
+                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19104,7 +19190,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3"
+                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19113,9 +19199,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
+                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
                      *       "version": 1
                      *     }
                      */
@@ -19165,8 +19251,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "004a9b89-fab2-4e67-8695-f832d95df2f4",
-                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
+                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19175,7 +19261,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3"
+                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19184,9 +19270,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:12:23.031Z",
+                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
                      *       "version": 2
                      *     }
                      */
@@ -19241,7 +19327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19251,14 +19337,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "97f79395-384a-472e-9da7-468d0959a1c3",
-                     *           "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *           "id": "46730730-daa3-4587-b5c8-2db4ce9f6b51",
+                     *           "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *               "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19270,9 +19356,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "matchedAt": "2026-11-30T01:12:23.385Z",
+                     *           "matchedAt": "2026-11-30T01:20:00.038Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19337,9 +19423,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "reconciledAt": "2026-11-30T01:12:23.152Z"
+                     *       "reconciledAt": "2026-11-30T01:19:59.920Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19398,7 +19484,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "790b3efc-8b8d-46e7-a00a-e91bbf18b685",
+                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19451,9 +19537,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "reconciledAt": "2026-11-30T01:12:23.152Z",
+                     *           "reconciledAt": "2026-11-30T01:19:59.920Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19508,8 +19594,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
-                     *           "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *           "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
+                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19518,10 +19604,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *           },
-                     *           "createdAt": "2026-11-30T01:12:23.668Z",
-                     *           "checkedAt": "2026-11-30T01:12:24.075Z",
+                     *           "createdAt": "2026-11-30T01:20:00.080Z",
+                     *           "checkedAt": "2026-11-30T01:20:00.312Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19578,8 +19664,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
-                     *       "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *       "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
+                     *       "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19588,15 +19674,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:23.668Z",
+                     *       "createdAt": "2026-11-30T01:20:00.080Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:27:23.668Z",
+                     *         "expiresAt": "2026-11-30T01:35:00.080Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19650,8 +19736,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "384f6acc-9a4d-4f16-b253-016a7a51ee36",
-                     *       "journalId": "94a86d1c-3a07-4fcd-8ced-25dd752ea2d3",
+                     *       "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
+                     *       "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19660,15 +19746,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:23.668Z",
-                     *       "checkedAt": "2026-11-30T01:12:24.075Z",
+                     *       "createdAt": "2026-11-30T01:20:00.080Z",
+                     *       "checkedAt": "2026-11-30T01:20:00.312Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:17:24.205Z"
+                     *         "expiresAt": "2026-11-30T01:25:00.374Z"
                      *       }
                      *     }
                      */
@@ -19718,8 +19804,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a7ae2065-4861-4855-a203-c1d6f178e9d9",
-                     *       "journalId": "6a2fbd3e-5746-4bac-860e-ff033e3ae621",
+                     *       "id": "f5988f5a-f594-420a-9305-f8c3c8accc03",
+                     *       "journalId": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19728,9 +19814,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:25.882Z",
+                     *       "createdAt": "2026-11-30T01:20:00.833Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19794,7 +19880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cb282e5-37fd-4527-bf38-a3155389bff3",
+                     *       "id": "4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19804,15 +19890,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:24.326Z",
+                     *       "createdAt": "2026-11-30T01:20:00.428Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:27:24.326Z",
+                     *         "expiresAt": "2026-11-30T01:35:00.428Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19855,7 +19941,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cb282e5-37fd-4527-bf38-a3155389bff3",
+                     *       "id": "4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19865,15 +19951,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d787dffa-aba6-4b6f-a9f5-1d95ebfa08bf"
+                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
                      *       },
-                     *       "createdAt": "2026-11-30T01:12:24.326Z",
-                     *       "checkedAt": "2026-11-30T01:12:24.522Z",
+                     *       "createdAt": "2026-11-30T01:20:00.428Z",
+                     *       "checkedAt": "2026-11-30T01:20:00.476Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:17:24.571Z"
+                     *         "expiresAt": "2026-11-30T01:25:00.535Z"
                      *       }
                      *     }
                      */

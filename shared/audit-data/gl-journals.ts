@@ -1,3 +1,5 @@
+import { journalNumberText } from '../audit/entry-numbers.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { JournalRecord } from '../journals/records.ts';
@@ -22,7 +24,8 @@ const PAGE_BYTES = 4_000_000;
  * number, id. A journal voided or adjusted back to draft is not in the books, so not listed; a
  * reversed one is, beside its reversal. Read from the ledgers of the accounts that moved in the
  * range (their balances say which): each ledger from the cursor, the first journals they hold
- * merged (rules.ts firstJournals), then those journals by id; a page holds what fits in about
+ * merged (rules.ts firstJournals), then those journals by id (with their entry numbers, the
+ * events numbered first: audit/entry-numbers.ts); a page holds what fits in about
  * 4 MB, and may be short of pageSize. Never read while a wide posting runs (steady-books.ts).
  * Errors: ValidationError (InvalidRange, InvalidCursor), BooksInMotion.
  */
@@ -30,6 +33,8 @@ export async function glJournals(books: GlJournalReads, companyId: string, query
   const range = { from: query.startDate ?? MIN_DATE, to: query.endDate ?? MAX_DATE };
   if (range.to < range.from) throw ValidationError.field('endDate', 'must not be before startDate', 'InvalidRange');
   const binding: PageBinding = { companyId, endpoint: 'auditData.journals', orderBy: 'PostingDate', orderAsc: true, filters: { startDate: query.startDate ?? null, endDate: query.endDate ?? null } };
+  // Every journal posted before the request has its entry number, the page's journalId.
+  await numberPending(books, companyId);
   return whileBooksSteady(books, companyId, async () => {
     const after = query.page ? String((await books.decodePlace(binding, query.page)).position) : undefined;
     const ctx = await reportContext(books, companyId);
@@ -76,8 +81,8 @@ async function detailsOf(books: GlJournalReads, companyId: string, ctx: ReportCo
   const journals = new Map((await books.journals(companyId, places.map((p) => p.journalId))).map((j) => [j.id, j]));
   const inBooks = (place: JournalPlace, j: JournalRecord | undefined): j is BooksJournal => (j?.status === 'posted' || j?.status === 'reversed') && j.postingDate === place.postingDate;
   const partners = [...journals.values()].flatMap((j) => reversalPartner(j) ?? []).filter((id) => !journals.has(id));
-  const serials = new Map([...journals.values(), ...(partners.length > 0 ? await books.journals(companyId, partners) : [])].map((j) => [j.id, j.serialNumber]));
-  const context = detailContext(companyId, ctx, serials);
+  const numbers = new Map([...journals.values(), ...(partners.length > 0 ? await books.journals(companyId, partners) : [])].map((j) => [j.id, journalNumberText(j)]));
+  const context = detailContext(companyId, ctx, numbers);
   const listed: Array<{ place: JournalPlace; detail: GlDetail | undefined }> = [];
   let bytes = 0;
   for (const place of places) {
@@ -90,7 +95,7 @@ async function detailsOf(books: GlJournalReads, companyId: string, ctx: ReportCo
   return listed;
 }
 
-function detailContext(companyId: string, ctx: ReportContext, serials: ReadonlyMap<string, number>): DetailContext {
+function detailContext(companyId: string, ctx: ReportContext, numbers: ReadonlyMap<string, string>): DetailContext {
   const years = new Map(ctx.years.map((y) => [y.id, fiscalYearLabel(y)]));
   const periods = new Map(ctx.years.flatMap((y) => y.periods.map((p) => [p.id, periodLabel(p)] as const)));
   const known = (label: string | undefined, what: string) => label ?? missing(what);
@@ -103,7 +108,7 @@ function detailContext(companyId: string, ctx: ReportContext, serials: ReadonlyM
     // A year (and its periods) with postings can be neither deleted nor re-dated.
     fiscalYear: (id) => known(years.get(id), `financial year ${id}`),
     period: (id) => known(periods.get(id), `period ${id}`),
-    serialOf: (id) => serials.get(id),
+    numberOf: (id) => numbers.get(id),
   };
 }
 

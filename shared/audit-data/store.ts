@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/records.ts';
+import type { EventNumbering } from '../events/store.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { ReportBooks, TrialBalanceReads } from '../reports/store.ts';
 import type { PageBinding } from '../schemas/list-query.ts';
@@ -29,8 +30,8 @@ export interface PlaceRun {
   more: boolean;
 }
 
-/** The journals (gl-journals.ts): the report books (chart, years, balances), the ledgers' places, the journals by id, the cursor. */
-export interface GlJournalReads extends ReportBooks {
+/** The journals (gl-journals.ts): the events' numbering (so every journal posted before has its entry number), the report books (chart, years, balances), the ledgers' places, the journals by id, the cursor. */
+export interface GlJournalReads extends ReportBooks, EventNumbering {
   /** The places of the first `limit` entries of the account's ledger posted in the range after position `after`, one run per partition key. */
   journalPlaces(companyId: string, accountId: string, range: { from: string; to: string }, after: string | undefined, limit: number): Promise<PlaceRun[]>;
   /** The journals with these ids that exist (strongly consistent). */

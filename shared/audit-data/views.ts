@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/records.ts';
+import { journalNumberText } from '../audit/entry-numbers.ts';
 import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { completedApproval, type Line } from '../journals/rules.ts';
 import { minorUnits } from '../money/currencies.ts';
@@ -27,24 +28,24 @@ export interface DetailContext {
   /** The labels of the year and period a posting went into. */
   fiscalYear(yearId: string): string;
   period(periodId: string): string;
-  /** The serial number of a journal a reversal names, when read. */
-  serialOf(journalId: string): number | undefined;
+  /** The number (audit/entry-numbers.ts journalNumberText) of a journal a reversal names, when read. */
+  numberOf(journalId: string): string | undefined;
 }
 
 /** A posted journal as the standard's GLDetail, its lines as GLLineItems; fields without a value are left out. */
 export function glDetailView(j: BooksJournal, c: DetailContext): GlDetail {
   const partner = reversalPartner(j);
-  const partnerSerial = partner === undefined ? undefined : c.serialOf(partner);
+  const partnerNumber = partner === undefined ? undefined : c.numberOf(partner);
   const approval = completedApproval(j);
   return {
-    journalId: String(j.serialNumber),
+    journalId: journalNumberText(j),
     fiscalYear: c.fiscalYear(j.financialYearId),
     period: c.period(j.periodId),
     effectiveDate: j.postingDate,
     ...(j.description ? { jeHeaderDescription: j.description } : {}),
     source: journalSource(j),
     reversalIndicator: reversalIndicator(j),
-    ...(partnerSerial !== undefined ? { reversalJournalId: String(partnerSerial) } : {}),
+    ...(partnerNumber !== undefined ? { reversalJournalId: partnerNumber } : {}),
     cancellationSign: false,
     ...(j.createdBy ? { enteredBy: j.createdBy.id } : {}),
     enteredDate: j.createdAt,

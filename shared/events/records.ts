@@ -30,6 +30,8 @@ export interface ClaimedEvent {
   pendingKey: PendingKey;
   previousHash: string | null;
   hash: string | null;
+  /** The entry numbers the event gives its journals (audit/entry-numbers.ts), fixed when claimed so whoever fills the claim writes the same. */
+  entries?: Array<{ journalId: string; entryNumber: number }>;
 }
 
 export interface NumberingClaim extends ClaimMark {

@@ -1,6 +1,7 @@
 import type { BookChange } from '../audit/book-changes.ts';
 import type { Span } from '../audit/book-summaries.ts';
 import type { AuditedKind } from '../audit/record-state.ts';
+import type { EntryNumber, EntryNumberReads } from '../audit/entry-numbers.ts';
 import type { BookChangeRecording, SummaryRecording } from '../audit/recording-store.ts';
 import type { Page } from '../schemas/list-query.ts';
 import type { Change } from '../unit-of-work.ts';
@@ -36,6 +37,8 @@ export interface FillingRules {
   auditedKindOf: Partial<Record<EventType, AuditedKind>>;
   bookChanges(store: BookChangeRecording, companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, Change[]>; changes: BookChange[] }>;
   summaries(store: SummaryRecording, companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<Change[]>;
+  /** The journals' entry numbers the book changes give, from the count `entries` on (audit/entry-numbers.ts). */
+  entryNumbers(reads: EntryNumberReads, companyId: string, entries: number, changes: readonly BookChange[]): Promise<{ assigned: EntryNumber[]; entries: number }>;
 }
 
 /** Numbering the company's pending events (numbering-rules.ts numberPending). */

@@ -30,6 +30,7 @@ const LABELS = {
   asOf: ['As of', 'في'],
   postingDate: ['Posting date', 'تاريخ الترحيل'],
   serialNumber: ['Serial number', 'الرقم التسلسلي'],
+  entryNumber: ['Entry number', 'رقم القيد'],
   date: ['Date', 'التاريخ'],
   description: ['Description', 'البيان'],
   reference: ['Reference', 'المرجع'],

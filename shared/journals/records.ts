@@ -8,6 +8,12 @@ import type { Line } from './rules.ts';
 export interface JournalFields {
   id: string;
   serialNumber: number;
+  /**
+   * Its place in the company's gapless run (audit/entry-numbers.ts), once the sequencer gave it:
+   * kept beside the journal by the sequencer, and set only on the journal reads answer (by id, a
+   * list, a file, the audit files); a write neither reads nor writes it.
+   */
+  entryNumber?: number;
   date: string;
   calendarDate: string;
   description?: string | undefined;

@@ -48,6 +48,7 @@ export function journalView(j: JournalRecord): JournalView {
   return {
     id: j.id,
     serialNumber: j.serialNumber,
+    ...(j.entryNumber === undefined ? {} : { entryNumber: j.entryNumber }),
     date: j.date,
     description: j.description ?? null,
     reference: j.reference ?? null,

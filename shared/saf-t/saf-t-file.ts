@@ -2,6 +2,7 @@ import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import { Forbidden, StateConflict, ValidationError } from '../errors.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import type { FileChoice } from '../exports/answer.ts';
 import { ByteSink } from '../exports/byte-sink.ts';
 import { FileBody } from '../exports/file-body.ts';
@@ -54,6 +55,8 @@ export async function safTFile(books: SafTReads, companyId: string, query: SafTI
   if (!choice.permissions.includes('journals:read')) throw new Forbidden('The SAF-T file holds every journal of the range: it also needs the permission journals:read.');
   const shown: SafTShown = { counterparties: choice.permissions.includes('counterparties:read'), costCenters: choice.permissions.includes('cost-centers:read'), taxCodes: choice.permissions.includes('tax-codes:read') };
   const range = { from: query.dateFrom, to: query.dateTo };
+  // Every journal posted before the request has its entry number, its TransactionID.
+  await numberPending(books, companyId);
   let spool: Spool | undefined;
   try {
     const read = await whileBooksSteady(

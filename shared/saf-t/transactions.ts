@@ -1,3 +1,4 @@
+import { journalNumberText } from '../audit/entry-numbers.ts';
 import { element, leaf, type Xml } from '../exports/xml.ts';
 import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { CREDIT, taxBases, type Line } from '../journals/rules.ts';
@@ -6,7 +7,7 @@ import type { SafTNaming } from './naming.ts';
 import { compactId, exchangeRate, fitsMonetary, fitted, monetary, partyRoles, TEXT, transactionType, type PartyRole } from './rules.ts';
 
 /**
- * A posted journal as a SAF-T Transaction, pure: its serial number, period, dates, kind,
+ * A posted journal as a SAF-T Transaction, pure: its entry number (audit/entry-numbers.ts), period, dates, kind,
  * description and who entered it, then each of its lines in the journal's order with its account,
  * cost center (as the analysis), counterparty (as customer or supplier), amount in the company's
  * currency and, for a foreign line, in its own, and a taxed line's tax. Elements in the order the
@@ -31,7 +32,7 @@ export function transactionXml(journal: PostingJournal, naming: SafTNaming, curr
   const bases = taxBases(journal.entries);
   return element(
     'Transaction',
-    leaf('TransactionID', journal.serialNumber),
+    leaf('TransactionID', journalNumberText(journal)),
     leaf('Period', period.number),
     leaf('PeriodYear', period.year),
     leaf('TransactionDate', journal.calendarDate),

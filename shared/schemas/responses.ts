@@ -122,6 +122,10 @@ function buildResponses() {
   const JournalResponse = z.strictObject({
     id,
     serialNumber: z.int(),
+    entryNumber: z.optional(z.int()).register(z.globalRegistry, {
+      description:
+        "The journal's place in the company's gapless run of numbers (1, 2, 3...), given in the order its events are numbered (the events feed's sequence) to each journal as it reaches the books: posted, or a reversing or revaluation journal posted, or a journal posted before these numbers were kept once it is voided or adjusted. Kept through a void, an Adjust or a reversal. Read-only, on the journal's reads (GET, the list, its files), never in a write's answer. Absent until the event that gives it has been numbered (usually within moments of the write): a draft never posted has none. serialNumber, drawn at creation, may have gaps; this has none (GET .../Audit/JournalNumbers checks).",
+    } as never),
     date: instant,
     description: z.nullable(z.string()),
     reference: z.nullable(z.string()),
@@ -291,6 +295,17 @@ function buildResponses() {
       ),
       "The files of the company's available source documents, checked against their recorded SHA-256, size and version once the run has checked the balances, when its range reaches the head; null before that, or for a range ending below the head.",
     ),
+  });
+
+  const AuditJournalNumbersResponse = z.strictObject({
+    count: about(z.int(), 'How many entry numbers the books have given: the run tested is 1 to count (numbers given after the count was read are left to the next test).'),
+    first: about(z.nullable(z.int()), 'The run’s first number, 1; null before any journal was numbered.'),
+    last: about(z.nullable(z.int()), 'The run’s last number, count; null before any journal was numbered.'),
+    found: about(z.int(), 'Journals holding a number of the run (count when complete).'),
+    missing: about(z.int(), 'Numbers of the run no journal holds.'),
+    gaps: about(z.array(z.strictObject({ from: z.int(), to: z.int() })), 'The stretches of missing numbers, lowest first, the first 100 (from and to included).'),
+    repeated: about(z.array(z.int()), 'Numbers held by more than one journal, lowest first, the first 100.'),
+    complete: about(z.boolean(), 'true when every number of the run is held by exactly one journal.'),
   });
 
   const webhook = {
@@ -640,7 +655,7 @@ function buildResponses() {
     ),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses(), ...buildAuditDataResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, AuditJournalNumbersResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses(), ...buildAuditDataResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

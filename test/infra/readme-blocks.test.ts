@@ -126,7 +126,7 @@ describe("README's shell blocks", () => {
 
     // Exports: the files, under the names the answers give them.
     expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31_ar.xlsx')).subarray(0, 2).toString()).toBe('PK');
-    expect(readFileSync(join(workDir, 'journals_2026-01-01_2026-03-31_en.csv'), 'utf8')).toMatch(/^\uFEFFSerial number,Date,/);
+    expect(readFileSync(join(workDir, 'journals_2026-01-01_2026-03-31_en.csv'), 'utf8')).toMatch(/^\uFEFFSerial number,Entry number,Date,/);
 
     // Webhooks: the subscription with its secret, shown once.
     expect(jsonDocuments(outputOf('/Webhooks"'))).toEqual([expect.objectContaining({ url: 'https://erp.example.com/ledger-hook', secret: expect.stringMatching(/^whsec_/) })]);

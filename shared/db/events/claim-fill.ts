@@ -1,3 +1,4 @@
+import type { EntryNumber } from '../../audit/entry-numbers.ts';
 import { config } from '../../config.ts';
 import type { SequencedEvent } from '../../events/event-record.ts';
 import type { ClaimMark, NumberingClaim, PendingEvent } from '../../events/records.ts';
@@ -8,14 +9,16 @@ import { historyOp } from '../stores/history-store.ts';
 import { transactWrite } from '../table/transact.ts';
 import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved } from './event-store.ts';
 import { fillSlices, type EventWrites } from './fill-slices.ts';
+import { entryNumberOp } from './entry-number-ops.ts';
 import { advanceOps, readClaim } from './numbering-claim-store.ts';
 
 /**
  * The fill and advance of a numbering claim (numbering-claim-store.ts): the claimed events'
  * items written in transactions side by side, then the counter moved past them. Every write is
  * the same whoever makes it (a numbered event's items follow from its pending item and the
- * claim), and each pending item goes in the transaction that writes its event, so a claim is
- * finished from whatever state a crash left: what still has its pending item is not written yet.
+ * claim, whose item fixes the entry numbers its events give), and each pending item goes in the
+ * transaction that writes its event, so a claim is finished from whatever state a crash left:
+ * what still has its pending item is not written yet.
  */
 
 type Numbered = PendingEvent & SequencedEvent;
@@ -27,6 +30,13 @@ export function eventWrites(rules: FillingRules, companyId: string, events: read
     const ops = [...numberedEventOps(companyId, [event]), ...(kind ? [historyOp(kind, event)] : []), ...(bookOps.get(event.sequence) ?? [])];
     return { ops, items: ops.length, bytes: event.omittedState?.length ?? (event.data ? JSON.stringify(event.data).length : 0) };
   });
+}
+
+/** The book changes' ops by sequence, with each event's entry numbers (audit/entry-numbers.ts) beside them. */
+export function withEntryNumberOps(companyId: string, bookOps: ReadonlyMap<number, Change[]>, assigned: readonly EntryNumber[]): Map<number, Change[]> {
+  const ops = new Map(bookOps);
+  for (const entry of assigned) ops.set(entry.sequence, [...(ops.get(entry.sequence) ?? []), entryNumberOp(companyId, entry)]);
+  return ops;
 }
 
 /** DynamoDB's refusal of a transaction past 4 MB, or of an item past 400 KB. */
@@ -85,7 +95,9 @@ export async function finishClaim(rules: FillingRules, companyId: string, mark: 
     if (left.length === 0) break;
     if (pass === FINISH_PASSES) throw new Error(`Numbering claim ${claim.from}-${claim.to} of company ${companyId} still has ${left.length} events to write`);
     const book = await rules.bookChanges(bookChangeRecording, companyId, left);
-    const complete = await writeSlices(eventWrites(rules, companyId, left, book.ops));
+    // The entry numbers the claim fixed, not new ones: the count moved past them when it was made.
+    const entries = claim.events.flatMap((c, i) => (c.entries ?? []).map((n) => ({ ...n, sequence: claim.from + i })));
+    const complete = await writeSlices(eventWrites(rules, companyId, left, withEntryNumberOps(companyId, book.ops, entries)));
     written += left.length;
     if (complete) break;
   }

@@ -134,16 +134,19 @@ export async function firstKeptFrom(companyId: string, from: number): Promise<nu
 
 /**
  * Where the company's feed stands: the next number (1 for the first event), below which every
- * event is written, and the chain's last hash; and the numbering claim being written, if any
- * (db/events/numbering-claim-store.ts: its numbers are above the head until it is advanced).
+ * event is written, and the chain's last hash; how many journals the numbered events gave an
+ * entry number (`entries`, audit/entry-numbers.ts; moved with `next`, a claim's at once); and the
+ * numbering claim being written, if any (db/events/numbering-claim-store.ts: its numbers are
+ * above the head until it is advanced).
  */
-export async function eventHead(companyId: string): Promise<EventHead & { filling?: ClaimMark }> {
+export async function eventHead(companyId: string): Promise<EventHead & { entries: number; filling?: ClaimMark }> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });
   const mark = item?.filling as ClaimMark | undefined;
   const filling = mark && { from: Number(mark.from), to: Number(mark.to), at: Number(mark.at) };
   const next = typeof item?.next === 'number' ? item.next : (filling?.from ?? 1);
   const hash = typeof item?.headHash === 'string' ? item.headHash : null;
-  return filling ? { next, hash, filling } : { next, hash };
+  const entries = typeof item?.journalEntries === 'number' ? item.journalEntries : 0;
+  return filling ? { next, hash, entries, filling } : { next, hash, entries };
 }
 
 /** Another sequencer numbered events first: read again. */

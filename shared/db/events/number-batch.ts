@@ -6,16 +6,21 @@ import type { FillingRules } from '../../events/store.ts';
 import type { Change } from '../../unit-of-work.ts';
 import { bookChangeRecording, summaryRecording } from '../stores/audit-recording-ports.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
-import { advance, eventWrites, finishClaim, tooLarge, writeSlices } from './claim-fill.ts';
+import { advance, eventWrites, finishClaim, tooLarge, withEntryNumberOps, writeSlices } from './claim-fill.ts';
 import { eventHead, pendingByKey, SequenceMoved } from './event-store.ts';
 import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { claimOf, claimOps, counterMoveOp } from './numbering-claim-store.ts';
 import { reportRepairedText } from './repaired-text.ts';
+import { numberedJournals } from '../ledger/entry-number-reads.ts';
+
+/** What giving entry numbers reads (audit/entry-numbers.ts). */
+const entryNumberReads = { numberedJournals };
 
 /*
  * The numbering of a batch of pending events (the sequencer's rounds, sequencer.ts, load it when
- * they find some): chained, with the audit's records of what they did, in one transaction or in a
- * claim (numbering-claim-store.ts, claim-fill.ts).
+ * they find some): chained, with the audit's records of what they did and the entry numbers of
+ * the journals they put on the books, in one transaction or in a claim (numbering-claim-store.ts,
+ * claim-fill.ts).
  */
 
 export { settleClaim } from './claim-fill.ts';
@@ -27,18 +32,21 @@ export { settleClaim } from './claim-fill.ts';
  * Returns how many it numbered.
  * Errors: SequenceMoved (another sequencer claimed first).
  */
-export async function claimAndFill(rules: FillingRules, companyId: string, head: EventHead, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
+export async function claimAndFill(rules: FillingRules, companyId: string, head: EventHead & { entries: number }, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
   const half = (n: number) => Math.ceil(n / 2);
   for (let take = pending.length; ; ) {
     const batch = rules.number(head, pending.slice(0, take), config.auditChain);
     const book = await rules.bookChanges(bookChangeRecording, companyId, batch.numbered);
-    const summaries = await rules.summaries(summaryRecording, companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes);
+    const [summaries, entries] = await Promise.all([
+      rules.summaries(summaryRecording, companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes),
+      rules.entryNumbers(entryNumberReads, companyId, head.entries, book.changes),
+    ]);
     if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) {
       take = half(take);
       continue;
     }
-    const writes = eventWrites(rules, companyId, batch.numbered, book.ops);
-    if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return numberedCount(companyId, batch);
+    const writes = eventWrites(rules, companyId, batch.numbered, withEntryNumberOps(companyId, book.ops, entries.assigned));
+    if (await numberedAtOnce(companyId, head, { ...batch.head, entries: entries.entries }, batch.numbered[0]!, summaries, writes)) return numberedCount(companyId, batch);
     if (!config.numberingClaims) {
       if (take === 1) throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
       // Without claims, the events whose writes fit one transaction beside the counter and summaries: read again once, not halved down to it.
@@ -46,7 +54,7 @@ export async function claimAndFill(rules: FillingRules, companyId: string, head:
       continue;
     }
     await confirmUnnumbered(companyId, head, batch.numbered);
-    const claim = claimOf(batch.numbered, Date.now());
+    const claim = claimOf(batch.numbered, Date.now(), entries.assigned);
     try {
       await transactWrite([...claimOps(companyId, head, claim, batch.numbered[0]!), ...summaries]);
     } catch (error) {
@@ -72,7 +80,7 @@ function numberedCount(companyId: string, batch: { numbered: readonly unknown[];
  * (the batch is then claimed and written in slices).
  * Errors: SequenceMoved.
  */
-async function numberedAtOnce(companyId: string, head: EventHead, to: EventHead, first: PendingEvent, summaries: Change[], writes: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
+async function numberedAtOnce(companyId: string, head: EventHead & { entries: number }, to: EventHead & { entries: number }, first: PendingEvent, summaries: Change[], writes: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
   const ops = [counterMoveOp(companyId, head, to, first), ...summaries, ...writes.flatMap((w) => w.ops)];
   if (ops.length > MAX_TRANSACTION_ITEMS || writes.reduce((n, w) => n + w.bytes, 0) > FILL_BYTES) return false;
   try {

@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { EntryNumber } from '../../audit/entry-numbers.ts';
 import type { EventHead } from '../../events/numbering.ts';
 import { SequenceMoved } from './event-store.ts';
 import type { ClaimedEvent, ClaimMark, NumberingClaim } from '../../events/records.ts';
@@ -27,34 +28,45 @@ const atHead = (head: EventHead) =>
  * A batch small enough for one transaction needs no claim: the counter moves from `head` to `to`
  * in the transaction that writes the events (SequenceMoved if it is no longer at `head`).
  */
-export function counterMoveOp(companyId: string, head: EventHead, to: EventHead, first: { occurredAt: string }): WriteOp {
+export function counterMoveOp(companyId: string, head: EventHead & { entries: number }, to: EventHead & { entries: number }, first: { occurredAt: string }): WriteOp {
   const changesFrom = { sequence: head.next, occurredAt: first.occurredAt };
+  const entries = to.entries === head.entries ? {} : { ':entries': to.entries };
   return mainTable.update(
     keys.eventSequence(companyId),
     {
-      expression: `SET #next = :after, changesFrom = if_not_exists(changesFrom, :changesFrom)${to.hash === null ? '' : ', headHash = :hash'}`,
+      expression: `SET #next = :after, changesFrom = if_not_exists(changesFrom, :changesFrom)${to.hash === null ? '' : ', headHash = :hash'}${to.entries === head.entries ? '' : ', journalEntries = :entries'}`,
       names: { '#next': 'next' },
-      values: { ':after': to.next, ':changesFrom': changesFrom, ...(to.hash === null ? {} : { ':hash': to.hash }) },
+      values: { ':after': to.next, ':changesFrom': changesFrom, ...(to.hash === null ? {} : { ':hash': to.hash }), ...entries },
     },
     { condition: atHead(head), onConditionFailed: () => new SequenceMoved() },
   );
 }
 
-/** The claim of numbered events (events/numbering.ts, at least one), made at `at`. */
-export function claimOf(numbered: ReadonlyArray<ClaimedEvent & { sequence: number }>, at: number): NumberingClaim {
-  return { from: numbered[0]!.sequence, to: numbered.at(-1)!.sequence, at, events: numbered.map((e) => ({ pendingKey: e.pendingKey, previousHash: e.previousHash, hash: e.hash })) };
+/** The claim of numbered events (events/numbering.ts, at least one), made at `at`, with the entry numbers they give (audit/entry-numbers.ts). */
+export function claimOf(numbered: ReadonlyArray<ClaimedEvent & { sequence: number }>, at: number, assigned: readonly EntryNumber[]): NumberingClaim {
+  const entriesOf = (sequence: number) => assigned.filter((a) => a.sequence === sequence).map((a) => ({ journalId: a.journalId, entryNumber: a.entryNumber }));
+  return {
+    from: numbered[0]!.sequence,
+    to: numbered.at(-1)!.sequence,
+    at,
+    events: numbered.map((e) => {
+      const entries = entriesOf(e.sequence);
+      return { pendingKey: e.pendingKey, previousHash: e.previousHash, hash: e.hash, ...(entries.length > 0 ? { entries } : {}) };
+    }),
+  };
 }
 
 /**
  * The claim's two items: the counter, moved only if still at `head` with no claim open (so
- * SequenceMoved otherwise), and the claim item. Its list is kept gzip-compressed (keys repeat
- * their prefixes): a claim of 400 events stays near 40 KB.
+ * SequenceMoved otherwise), and the claim item, which also fixes the entry numbers its events
+ * give. Its list is kept gzip-compressed (keys repeat their prefixes): a claim of 400 events
+ * stays near 40 KB.
  */
 export function claimOps(companyId: string, head: EventHead, claim: NumberingClaim, first: { occurredAt: string }): WriteOp[] {
   const mark: ClaimMark = { from: claim.from, to: claim.to, at: claim.at };
   // changesFrom: where the record of book changes starts (db/stores/book-change-store.ts), set by the first numbering that writes it.
   const changesFrom = { sequence: claim.from, occurredAt: first.occurredAt };
-  const list = gzipSync(JSON.stringify(claim.events.map((e) => [e.pendingKey.pk, e.pendingKey.sk, e.previousHash, e.hash])));
+  const list = gzipSync(JSON.stringify(claim.events.map((e) => [e.pendingKey.pk, e.pendingKey.sk, e.previousHash, e.hash, ...(e.entries ? [e.entries.map((n) => [n.journalId, n.entryNumber])] : [])])));
   return [
     mainTable.update(
       keys.eventSequence(companyId),
@@ -69,20 +81,28 @@ export function claimOps(companyId: string, head: EventHead, claim: NumberingCla
 export async function readClaim(companyId: string, mark: ClaimMark): Promise<NumberingClaim | undefined> {
   const item = await getItem(keys.numberingClaim(companyId, mark.from), { consistent: true });
   if (!item) return undefined;
-  const list = JSON.parse(gunzipSync(item.eventsGz as Uint8Array).toString('utf8')) as Array<[string, string, string | null, string | null]>;
-  return { ...mark, events: list.map(([pk, sk, previousHash, hash]) => ({ pendingKey: { pk, sk }, previousHash, hash })) };
+  const list = JSON.parse(gunzipSync(item.eventsGz as Uint8Array).toString('utf8')) as Array<[string, string, string | null, string | null, Array<[string, number]>?]>;
+  return {
+    ...mark,
+    events: list.map(([pk, sk, previousHash, hash, entries]) => ({ pendingKey: { pk, sk }, previousHash, hash, ...(entries ? { entries: entries.map(([journalId, entryNumber]) => ({ journalId, entryNumber })) } : {}) })),
+  };
 }
 
-/** The advance: `next` past the claim with the chain's new head, the claim item gone; only if this claim is still open (SequenceMoved: another finished it). */
+/**
+ * The advance: `next` past the claim with the chain's new head, and the count of entry numbers
+ * past its last (so, like `next`, the count never covers a number not yet written), the claim
+ * item gone; only if this claim is still open (SequenceMoved: another finished it).
+ */
 export function advanceOps(companyId: string, claim: NumberingClaim): WriteOp[] {
   const hash = claim.events.at(-1)?.hash ?? null;
+  const entries = Math.max(0, ...claim.events.flatMap((e) => (e.entries ?? []).map((n) => n.entryNumber)));
   return [
     mainTable.update(
       keys.eventSequence(companyId),
       {
-        expression: `SET #next = :after${hash === null ? '' : ', headHash = :hash'} REMOVE filling`,
+        expression: `SET #next = :after${hash === null ? '' : ', headHash = :hash'}${entries === 0 ? '' : ', journalEntries = :entries'} REMOVE filling`,
         names: { '#next': 'next', '#from': 'from' },
-        values: { ':after': claim.to + 1, ...(hash === null ? {} : { ':hash': hash }) },
+        values: { ':after': claim.to + 1, ...(hash === null ? {} : { ':hash': hash }), ...(entries === 0 ? {} : { ':entries': entries }) },
       },
       { condition: { expression: 'filling.#from = :from', names: { '#from': 'from' }, values: { ':from': claim.from } }, onConditionFailed: () => new SequenceMoved() },
     ),

@@ -1,8 +1,10 @@
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 import type { SafTReads } from '../../saf-t/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { getJournals } from '../ledger/journal-store.ts';
+import { withEntryNumbers } from '../ledger/entry-number-reads.ts';
 import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { getCompany } from './company-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
@@ -15,13 +17,14 @@ import { getTaxCodes } from './tax-code-store.ts';
 /** The SAF-T export's port (saf-t/store.ts): the report reads, the accounts' ledgers, journals, counterparties, tax codes and cost centers by id. */
 export const safTReads: SafTReads = {
   jobsState,
+  sequence: sequenceEvents,
   settings: getSettings,
   accounts,
   years: allYears,
   sums: sumThrough,
   companyName: async (companyId) => (await getCompany(companyId))?.name,
   mergedLines: (companyId, accountIds, range, keep, before) => mergedLedgerLines(companyId, accountIds, range, keep, before),
-  journals: getJournals,
+  journals: async (companyId, journalIds) => withEntryNumbers(companyId, await getJournals(companyId, journalIds)),
   counterparties: getCounterparties,
   taxCodes: getTaxCodes,
   costCenters: (companyId) => allNodes<CostCenterAttributes>('COST_CENTER', companyId),

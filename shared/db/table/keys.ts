@@ -227,6 +227,14 @@ export const journalPartitions = (companyId: string): string[] => Array.from({ l
 /** Every journal item of a company. */
 export const journalsPrefix = () => 'JOURNAL#';
 /**
+ * A journal's entry number (docs/decisions.md, Journals, "Entry numbers"): beside its journal,
+ * under the same partition key, so a read by id gets both in one call; never on the journal's
+ * item, which its writers replace whole.
+ */
+export const journalEntryNumber = (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `${journalEntryNumberPrefix}${journalId}` });
+/** Every entry number of a company, under each of journalPartitions. */
+export const journalEntryNumberPrefix = 'ENTRYNUMBER#';
+/**
  * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
  * index keys, by a hash of the journal id, so a busy company's journals do not all write one
  * index key; a list merges the shards (merged-page.ts).

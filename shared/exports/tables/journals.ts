@@ -9,7 +9,7 @@ import { label, type Label } from '../labels.ts';
 import { columnHeaders, lineNames, type NamesShown } from '../names-shown.ts';
 import { amount, fileNamePart, type Language, type ReportTable, type TableRow } from '../table.ts';
 
-const BEFORE_NAMES: Array<[Label, number]> = [['serialNumber', 10], ['date', 24], ['postingDate', 12], ['status', 10], ['description', 40], ['reference', 16], ['line', 6]];
+const BEFORE_NAMES: Array<[Label, number]> = [['serialNumber', 10], ['entryNumber', 10], ['date', 24], ['postingDate', 12], ['status', 10], ['description', 40], ['reference', 16], ['line', 6]];
 const AFTER_NAMES: Array<[Label, number]> = [['debit', 16], ['credit', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12]];
 /** A line's tax and counterparty, as the journal's JSON shows them to whoever reads journals. */
 const TAX_NAMES: Array<[Label, number]> = [['taxCode', 10], ['taxAmount', 14], ['emirate', 8], ['taxOf', 8], ['counterpartyId', 38]];
@@ -27,7 +27,8 @@ export interface JournalBooks {
 }
 
 /**
- * Journals as a table: one row per line, the journal's fields repeated on each, debit or credit
+ * Journals as a table: one row per line, the journal's fields repeated on each (its entry number
+ * empty until the sequencer gave it one: audit/entry-numbers.ts), debit or credit
  * in the company currency, the line's own currency, amount and rate beside, then its tax as the
  * JSON's `tax` has it (code, the tax in the line's currency, Emirate), the line number of the
  * taxed line a tax line posts the tax of (the JSON's `taxOf`, counted from 1 as the file's lines
@@ -46,7 +47,7 @@ export function journalsTable(journals: AsyncIterable<JournalRecord>, books: Jou
         const inCurrency = (text: string) => amount(formatTotal(toMils(text), line.foreign ? minorUnits(currency) : books.precision));
         yield {
           cells: [
-            j.serialNumber, j.date, posting ? { date: posting } : null, j.status, j.description ?? '', j.reference ?? '', i + 1,
+            j.serialNumber, j.entryNumber ?? null, j.date, posting ? { date: posting } : null, j.status, j.description ?? '', j.reference ?? '', i + 1,
             ...names.account(line.accountId), names.costCenter(line.costCenterId),
             line.side === 1 ? base(line.amount) : null, line.side === 2 ? base(line.amount) : null,
             currency, inCurrency(line.foreign?.amount ?? line.amount), line.foreign?.exchangeRate ?? '1',

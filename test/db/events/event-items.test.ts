@@ -84,12 +84,13 @@ describe('event items', () => {
     expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
     const [first, second] = pending;
 
-    const number = (head: EventHead, events: PendingEvent[]) => {
+    // No journals among them: no entry numbers.
+    const number = (head: EventHead & { entries: number }, events: PendingEvent[]) => {
       const batch = numberEvents(head, events, true);
-      const claim = claimOf(batch.numbered, Date.now());
-      return { claim: claimOps(owner.companyId, head, claim, events[0]!), fill: numberedEventOps(owner.companyId, batch.numbered), advance: advanceOps(owner.companyId, claim), head: batch.head };
+      const claim = claimOf(batch.numbered, Date.now(), []);
+      return { claim: claimOps(owner.companyId, head, claim, events[0]!), fill: numberedEventOps(owner.companyId, batch.numbered), advance: advanceOps(owner.companyId, claim), head: { ...batch.head, entries: 0 } };
     };
-    const start: EventHead = { next: 1, hash: null };
+    const start = { next: 1, hash: null, entries: 0 };
 
     const one = number(start, [first!]);
     await transactWrite(one.claim);

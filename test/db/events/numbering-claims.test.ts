@@ -69,7 +69,7 @@ describe('numbering claims', () => {
 
     // Assert
     const head = await eventHead(companyId);
-    expect(head).toEqual({ next: from + 8, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(head).toEqual({ next: from + 8, hash: expect.stringMatching(/^[0-9a-f]{64}$/), entries: 4 });
     expect(await getItem(keys.numberingClaim(companyId, from))).toBeUndefined();
     expect(await feedAndChain(api, base, from)).toEqual({ sequences: Array.from({ length: 8 }, (_, i) => from + i), ids: 8, verified: true });
   });
@@ -109,7 +109,7 @@ describe('numbering claims', () => {
 
     // Assert: the other numbered all 60; nothing claimed twice, no hole.
     expect(await other).toBe(60);
-    expect(await eventHead(companyId)).toEqual({ next: from + 60, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await eventHead(companyId)).toEqual({ next: from + 60, hash: expect.stringMatching(/^[0-9a-f]{64}$/), entries: 30 });
     expect(await feedAndChain(api, base, from)).toEqual({ sequences: Array.from({ length: 60 }, (_, i) => from + i), ids: 60, verified: true });
   });
 

@@ -23,8 +23,8 @@ describe('XLSX exports of text put in the books directly', () => {
 
     // xlsxSheet parses every XML part with a strict parser first.
     const [, first] = sheetValues(await xlsxSheet(xlsx));
-    expect([first![4], first![5]]).toEqual(['Sale \uFFFD\uFFFD\uFFFD', 'R\uFFFD']);
+    expect([first![5], first![6]]).toEqual(['Sale \uFFFD\uFFFD\uFFFD', 'R\uFFFD']);
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(csv)).not.toThrow();
-    expect(csvRows(csv)[1]!.slice(4, 6)).toEqual(['Sale \uFFFF\uFFFE\u0001', 'R\uFFFD']);
+    expect(csvRows(csv)[1]!.slice(5, 7)).toEqual(['Sale \uFFFF\uFFFE\u0001', 'R\uFFFD']);
   });
 });

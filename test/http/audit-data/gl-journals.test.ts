@@ -24,6 +24,13 @@ async function walk(api: Client, base: string, query: string): Promise<{ results
   return { results, pages };
 }
 
+/** The journal's entry number as the auditors' journalId gives it (read once its events are numbered). */
+async function numberOf(api: Client, base: string, journal: { id: string }): Promise<string> {
+  const read = await api.get(`${base}/Journals/${journal.id}`);
+  expect(read.body.entryNumber, read.text).toBeTypeOf('number');
+  return String(read.body.entryNumber);
+}
+
 /** Posts a draft on `postingDate`; throws unless it posts. */
 async function post(api: Client, base: string, journal: { id: string; version: number }, postingDate: string) {
   const posted = await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate, version: journal.version });
@@ -61,11 +68,13 @@ describe('the auditors\' journals', () => {
     // Act
     const { results } = await walk(api, base, 'startDate=2026-04-01&endDate=2026-04-30');
 
-    // Assert: the posted journals of April by posting date, the voided one, the draft and May's left out.
-    expect(results.map((d) => d.journalId)).toEqual([postedSale, postedUsd, postedLarge, reversal].map((j) => String(j.serialNumber)));
+    // Assert: the posted journals of April by posting date, the voided one, the draft and May's left out; each by its entry number, given in the order they reached the books.
+    const numbers = await Promise.all([postedSale, postedUsd, postedLarge, reversal].map((j) => numberOf(api, base, j)));
+    expect(numbers).toEqual(['1', '2', '3', '4']);
+    expect(results.map((d) => d.journalId)).toEqual(numbers);
     const [saleDetail, usdDetail, largeDetail, reversalDetail] = results;
     expect(saleDetail).toEqual({
-      journalId: String(postedSale.serialNumber),
+      journalId: numbers[0],
       fiscalYear: '2026',
       period: 'P04',
       effectiveDate: '2026-04-02',
@@ -84,11 +93,11 @@ describe('the auditors\' journals', () => {
       ],
     });
     // Entered by an API key; its foreign line in its own currency, reversed by a later journal.
-    expect(usdDetail).toMatchObject({ source: 'API', enteredBy: postedUsd.createdBy.id, reversalIndicator: '2', reversalJournalId: String(reversal.serialNumber) });
+    expect(usdDetail).toMatchObject({ source: 'API', enteredBy: postedUsd.createdBy.id, reversalIndicator: '2', reversalJournalId: numbers[3] });
     expect(usdDetail.glLineItems[1]).toEqual({ glAccountNumber: chart.bank.path, journalIdLineNumber: '2', functionalAmount: -375, functionalCurrency: 'SAR', reportingAmount: -375, reportingCurrency: 'SAR', transactionAmount: -100, transactionCurrency: 'USD' });
     expect(largeDetail).toMatchObject({ approvedBy: reviewer.user.id, approvedDate: postedLarge.approvedAt });
     expect(saleDetail.approvedBy).toBeUndefined();
-    expect(reversalDetail).toMatchObject({ source: 'Reversal', reversalIndicator: '1', reversalJournalId: String(postedUsd.serialNumber), effectiveDate: '2026-04-20' });
+    expect(reversalDetail).toMatchObject({ source: 'Reversal', reversalIndicator: '1', reversalJournalId: numbers[1], effectiveDate: '2026-04-20' });
     expect(reversalDetail.glLineItems.map((l: any) => l.functionalAmount)).toEqual(usdDetail.glLineItems.map((l: any) => -l.functionalAmount));
   });
 
@@ -120,7 +129,7 @@ describe('the auditors\' journals', () => {
     const days = ['2026-06-09', '2026-06-01', '2026-06-05', '2026-06-05', '2026-06-30', '2026-06-02', '2026-06-20'];
     const posted = [];
     for (const day of days) posted.push(await postedJournal(api, base, day, [debit(chart.cash.id, 10), debit(chart.bank.id, 5), debit(chart.rent.id, 1), credit(chart.sales.id, 16)]));
-    const expected = [...posted].sort((a, b) => (a.postingDate === b.postingDate ? a.serialNumber - b.serialNumber : a.postingDate < b.postingDate ? -1 : 1)).map((j) => String(j.serialNumber));
+    const inOrder = [...posted].sort((a, b) => (a.postingDate === b.postingDate ? a.serialNumber - b.serialNumber : a.postingDate < b.postingDate ? -1 : 1));
 
     // Act
     const { results, pages } = await walk(api, base, 'startDate=2026-06-01&endDate=2026-06-30&pageSize=3');
@@ -128,6 +137,7 @@ describe('the auditors\' journals', () => {
     const moved = await api.get(journalsOf(base, `startDate=2026-06-02&endDate=2026-06-30&pageSize=3&page=${encodeURIComponent(first.body.nextPage)}`));
     const altered = await api.get(journalsOf(base, `startDate=2026-06-01&endDate=2026-06-30&pageSize=3&page=${encodeURIComponent(`${first.body.nextPage}x`)}`));
     const everything = await walk(api, base, 'pageSize=100');
+    const expected = await Promise.all(inOrder.map((j) => numberOf(api, base, j)));
 
     // Assert
     expect(results.map((d) => d.journalId)).toEqual(expected);
@@ -156,16 +166,19 @@ describe('the auditors\' journals', () => {
 
     // Act: June's postings touch every account, none of them in March.
     await postedJournal(api, base, '2026-06-01', [...wide.leaves.map((leaf: { id: string }) => debit(leaf.id, 1)), credit(wide.bank.id, 40)]);
+    // Its events numbered first (a page numbers what is pending: here nothing, as before).
+    expect((await api.get(`${base}/Audit/JournalNumbers`)).status).toBe(200);
     const after = await callsOf(march);
     const report = await callsOf(`${base}/Reports/TrialBalance?dateFrom=2026-03-01&dateTo=2026-03-31`);
     const june = await callsOf(journalsOf(base, 'startDate=2026-06-01&endDate=2026-06-30'));
 
     // Assert: March's page costs what the trial balance of March costs, plus 8 ledger reads (one per
-    // partition key) for each of its 2 accounts and one read of its journals, whatever the rest of
+    // partition key) for each of its 2 accounts, one read of its journals and one of their entry
+    // numbers, and the 4 reads of a numbering round that finds nothing pending, whatever the rest of
     // the chart does (a call or two of the caller's access and the years' cache come and go).
     expect(after.body.results).toHaveLength(2);
     expect(Math.abs(after.calls - before.calls)).toBeLessThanOrEqual(2);
-    expect(after.calls).toBeLessThanOrEqual(report.calls + 2 * 8 + 1 + 2);
+    expect(after.calls).toBeLessThanOrEqual(report.calls + 2 * 8 + 2 + 4 + 2);
     expect(june.calls).toBeGreaterThan(after.calls + 39 * 8);
     expect(june.body.results.map((d: any) => d.glLineItems.length)).toEqual([41]);
   });

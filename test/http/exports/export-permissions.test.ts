@@ -28,6 +28,7 @@ const FIELDS: Record<string, string[]> = {
   'Cost center': ['path', 'english'],
   'Cost center id': ['costCenterId'],
   'Serial number': ['serialNumber'],
+  'Entry number': ['entryNumber'],
   'Date': ['date'],
   'Posting date': ['postingDate'],
   'Status': ['status'],
@@ -222,12 +223,12 @@ describe('an export shows no more than the same principal’s JSON', () => {
 
     const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;
 
-    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
-    expect(rows.map((r) => [r[7], r[8]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
+    expect(header).toEqual(['Serial number', 'Entry number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
+    expect(rows.map((r) => [r[8], r[9]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
     // Each line's tax and counterparty as its JSON has them; a tax line names its taxed line by the file's line number.
-    expect(rows.map((r) => r.slice(14, 19))).toEqual(
+    expect(rows.map((r) => r.slice(15, 20))).toEqual(
       json.results.flatMap((j: any) => j.entries.map((e: any) => [e.tax?.taxCode ?? '', e.tax ? e.tax.taxAmount.toFixed(2) : '', e.tax?.emirate ?? '', e.taxOf === null ? '' : String(e.taxOf + 1), e.counterpartyId ?? ''])),
     );
-    expect(rows.some((r) => r[14] === 'S-STD' && r[15] === '15.00') && rows.some((r) => r[17] !== '' && r[18] !== '')).toBe(true);
+    expect(rows.some((r) => r[15] === 'S-STD' && r[16] === '15.00') && rows.some((r) => r[18] !== '' && r[19] !== '')).toBe(true);
   });
 });

@@ -140,13 +140,13 @@ describe('CSV exports', () => {
 
     const rows = csvRows((await getFile(gateway.url(), token, `${base}/Journals?dateFrom=2026-02-01&format=csv`)).bytes);
 
-    expect(rows[0]).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Code', 'Account', 'Cost center', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
+    expect(rows[0]).toEqual(['Serial number', 'Entry number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Code', 'Account', 'Cost center', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
     const codes = new Map<string, string[]>([[chart.cash.id, ['1101', 'Cash']], [chart.bank.id, ['1102', 'Bank']], [chart.sales.id, ['4101', 'Sales']], [chart.rent.id, ['5101', 'Rent']]]);
     const amount = (n: number) => n.toFixed(2);
     expect(rows.slice(1)).toEqual(
       journals.flatMap((j: any) =>
         j.entries.map((e: any, i: number) => [
-          String(j.serialNumber), j.date, j.postingDate ?? '', j.status, j.description === '=SUM(A1)' ? "'=SUM(A1)" : (j.description ?? ''), j.reference ?? '', String(i + 1),
+          String(j.serialNumber), j.entryNumber === undefined ? '' : String(j.entryNumber), j.date, j.postingDate ?? '', j.status, j.description === '=SUM(A1)' ? "'=SUM(A1)" : (j.description ?? ''), j.reference ?? '', String(i + 1),
           ...codes.get(e.accountId)!, e.costCenterId === chart.branch.id ? 'BR' : '', e.side === 1 ? amount(e.baseAmount) : '', e.side === 2 ? amount(e.baseAmount) : '', 'SAR', amount(e.amount), e.exchangeRate,
           '', '', '', '', '',
           `user:${j.createdBy.id}`, '', j.postedBy ? `user:${j.postedBy.id}` : '',
@@ -233,7 +233,7 @@ describe('XLSX exports', () => {
       ledger.results.map((l: any) => [new Date(`${l.postingDate}T00:00:00Z`), l.serialNumber, l.side === 1 ? Number(l.baseAmount) : null, l.side === 2 ? Number(l.baseAmount) : null, Number(l.balance)]),
     );
     const [, ...journalLines] = sheetValues(journalSheet);
-    expect(journalLines.map((l) => [l[0], l[6], l[10] ?? -Number(l[11])])).toEqual(
+    expect(journalLines.map((l) => [l[0], l[7], l[11] ?? -Number(l[12])])).toEqual(
       journals.flatMap((j: any) => j.entries.map((e: any, i: number) => [j.serialNumber, i + 1, e.side === 1 ? e.baseAmount : -e.baseAmount])),
     );
   });

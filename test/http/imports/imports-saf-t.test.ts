@@ -116,8 +116,8 @@ describe('importing a SAF-T Financial file', () => {
     const chart = async (books: typeof source) => ((await books.api.get(`${books.base}/Accounts?pageSize=100`)).body.results as Array<{ path: string; type: string; classification: string }>).map((a) => [a.path, a.type, a.classification]).sort();
     expect(await chart(copy)).toEqual(await chart(source));
     for (const end of ['2026-01-31', '2026-02-28']) expect(await closings(copy.api, copy.base, end), end).toEqual(await closings(source.api, source.base, end));
-    // The export names a journal without a reference (the opening one, here within the range) by its serial number.
-    const named = async (books: typeof source) => ((await books.api.get(`${books.base}/Journals?orderBy=SerialNumber&orderAsc=true&pageSize=100`)).body.results as Array<{ reference: string | null; serialNumber: number; totals: unknown }>).map((j) => [j.reference ?? String(j.serialNumber), j.totals]);
+    // The export names a journal without a reference (the opening one, here within the range) by its entry number.
+    const named = async (books: typeof source) => ((await books.api.get(`${books.base}/Journals?orderBy=SerialNumber&orderAsc=true&pageSize=100`)).body.results as Array<{ reference: string | null; entryNumber?: number; totals: unknown }>).map((j) => [j.reference ?? String(j.entryNumber), j.totals]);
     expect(await named(copy)).toEqual(await named(source));
   });
 

@@ -120,7 +120,7 @@ describe('importing taxed journals', () => {
     const job = await imported(into.api, into.base, into.companyId, { kind: 'journals', format: 'csv', mode: 'atomic', post: true, data });
 
     // The file shows each tax line after the lines sent, naming its taxed line by number, as the JSON's taxOf does.
-    const taxOf = exported.slice(1).filter((r) => r[18] !== '').map((r) => [r[5], r[6], r[18], r[7]]);
+    const taxOf = exported.slice(1).filter((r) => r[19] !== '').map((r) => [r[6], r[7], r[19], r[8]]);
     expect(taxOf).toEqual([['INV-1', '3', '2', '2201'], ['INV-2', '3', '2', '2201'], ['INV-3', '3', '2', '2201'], ['BILL-1', '3', '1', '1201'], ['BILL-1', '4', '1', '2201'], ['USD-1', '3', '2', '2201']]);
     expect(job, JSON.stringify(job.errors)).toMatchObject({ status: 'succeeded', counts: { rows: 12, valid: 12, written: 12 } });
     // The same lines, tax and tax lines as the original journals, account for account.

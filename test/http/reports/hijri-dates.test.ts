@@ -84,12 +84,12 @@ describe('Hijri dates', () => {
       [new Date('2026-02-18T00:00:00Z'), '1447-09-01', '1447-09-01'],
       [new Date('2026-06-16T00:00:00Z'), '1448-01-01', '1448-01-01'],
     ]);
-    // The journal list: serial number, date, posting date first.
+    // The journal list: serial number, entry number, date, posting date first.
     expect(journalsHijriCsv).toEqual([
-      ['الرقم التسلسلي', 'التاريخ', 'التاريخ (هجري)', 'تاريخ الترحيل', 'تاريخ الترحيل (هجري)', ...journalsCsv[0]!.slice(3)],
-      ...journalsCsv.slice(1).map((r) => [r[0]!, r[1]!, hijriOf(r[1]!), r[2]!, hijriOf(r[2]!), ...r.slice(3)]),
+      ['الرقم التسلسلي', 'رقم القيد', 'التاريخ', 'التاريخ (هجري)', 'تاريخ الترحيل', 'تاريخ الترحيل (هجري)', ...journalsCsv[0]!.slice(4)],
+      ...journalsCsv.slice(1).map((r) => [r[0]!, r[1]!, r[2]!, hijriOf(r[2]!), r[3]!, hijriOf(r[3]!), ...r.slice(4)]),
     ]);
     // Two lines a journal: 1 Ramadan, the books' 2 March (13 Ramadan), 1 Muharram.
-    expect(journalsHijriCsv.slice(1).map((r) => r[4])).toEqual(['1447-09-01', '1447-09-01', '1447-09-13', '1447-09-13', '1448-01-01', '1448-01-01']);
+    expect(journalsHijriCsv.slice(1).map((r) => r[5])).toEqual(['1447-09-01', '1447-09-01', '1447-09-13', '1447-09-13', '1448-01-01', '1448-01-01']);
   });
 });
