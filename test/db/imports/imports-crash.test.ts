@@ -131,6 +131,53 @@ describe('an import whose worker dies', () => {
     expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '150.00', credit: '150.00' });
   });
 
+  it('writes each group of journals and its ledger once when it dies in a step that puts the next group\'s ledger items beside its transactions', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    // 450 journals: a group of 400 (eight batches) and one of 50, whose ledger items the first group's step puts.
+    const file = csv(['reference', 'date', 'accountPath', 'side', 'amount'], Array.from({ length: 450 }, (_, j) => [[`G-${j}`, '2026-07-01', '1.1101', '1', '1.00'], [`G-${j}`, '2026-07-01', '4.4101', '2', '1.00']]).flat());
+    const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+
+    // Three batches of the first group commit; the process dies as it sends the fourth, the next group's ledger items landing meanwhile.
+    const faults = faultInjector();
+    restore = () => faults.mock.restore();
+    let batches = 0;
+    let dead = false;
+    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
+      if (dead) throw died();
+      const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
+      if (batch >= 4) {
+        dead = true;
+        throw died();
+      }
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+    await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    restore();
+    restore = undefined;
+    await claimRunsOut(companyId, importId);
+    await runImports({ companyId });
+
+    expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 900 } });
+    const references = new Set<string>();
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: Array<{ reference: string }>; nextPage: string | null } } = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      for (const j of r.body.results) references.add(j.reference);
+      page = r.body.nextPage;
+    }
+    expect(references.size).toBe(450);
+    expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '450.00', credit: '450.00' });
+    // The cash ledger: one entry per journal, none twice.
+    const entries: Array<{ journalId: string }> = [];
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: typeof entries; nextPage: string | null } } = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      entries.push(...r.body.results);
+      page = r.body.nextPage;
+    }
+    expect(entries).toHaveLength(450);
+    expect(new Set(entries.map((e) => e.journalId)).size).toBe(450);
+  }, 180_000);
+
   it('writes each account once when an accounts import dies between two of them', async () => {
     const { api, base, companyId } = await companyBooks(gateway.url);
     const data = csv(['code', 'parentPath', 'type', 'nameArabic', 'nameEnglish'], [
