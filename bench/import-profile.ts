@@ -3,11 +3,13 @@ import type { JobSteps } from '../shared/imports/job-steps.ts';
 
 /**
  * Where an import's time goes: every DynamoDB command the process sends while `profile` runs,
- * counted against the phase it belongs to (the check before the first write step, each write
- * step, the end after the last), with the items it carries and the write units DynamoDB Local
- * reports (ReturnConsumedCapacity), and each step's wall time. Steps are told apart by the
- * JobSteps method that ran them and their place (import start and end are the transactions
- * around the balances; see shared/imports/write-journals.ts).
+ * counted against the phase it belongs to (outside the write steps: the request, the check and
+ * the job's end; or the write step), with the items it carries and its write units, and each
+ * step's wall time and CPU. Write units are estimated from the items' sizes as DynamoDB bills
+ * them (1 KB a unit, twice in a transaction; an update counts one), not asked of DynamoDB Local,
+ * so that profiling adds no work to the database it measures. Steps are told apart by the
+ * JobSteps method that ran them and their place in their job (the start and end are the
+ * transactions around the balances; see shared/imports/write-journals.ts).
  */
 interface Tally {
   calls: Record<string, number>;
@@ -24,18 +26,34 @@ interface StepRecord extends Tally {
 }
 
 const STEP_METHODS = ['inTransaction', 'inTransactions', 'repeatable', 'failed'] as const;
-const WRITES = new Set(['TransactWriteItemsCommand', 'BatchWriteItemCommand', 'PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
-
 const fresh = (): Tally => ({ calls: {}, items: 0, writeUnits: 0, ms: 0, workerCpu: 0, dynamoCpu: 0 });
 const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
 
-/** Items a command carries (writes) or answers (reads). */
-function itemsOf(name: string, input: Record<string, any>, output: Record<string, any>): number {
-  if (name === 'TransactWriteItemsCommand') return input.TransactItems.length;
-  if (name === 'BatchWriteItemCommand') return Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, r) => n + r.length, 0);
-  if (name === 'BatchGetItemCommand') return Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, r) => n + r.length, 0);
-  if (output.Items) return output.Items.length;
-  return 1;
+/** An attribute value's size as DynamoDB counts it (near enough: strings in UTF-8, numbers by their digits). */
+function bytesOf(value: unknown): number {
+  if (value === null || value === undefined || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).length / 2) + 1;
+  if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + bytesOf(v), 0);
+  if (typeof value === 'object' && 'value' in (value as object) && Object.keys(value as object).length === 1) return Math.ceil(String((value as { value: string }).value).length / 2) + 1;
+  return 3 + Object.entries(value as object).reduce((n, [k, v]) => n + Buffer.byteLength(k) + 1 + bytesOf(v), 0);
+}
+const unitsOf = (item: unknown) => Math.max(1, Math.ceil(bytesOf(item) / 1024));
+
+/** Items a command carries (writes) or answers (reads), and the write units of its writes. */
+function measureOf(name: string, input: Record<string, any>, output: Record<string, any>): { items: number; writeUnits: number } {
+  if (name === 'TransactWriteItemsCommand') {
+    const ops = input.TransactItems as Array<{ Put?: { Item: unknown } }>;
+    return { items: ops.length, writeUnits: 2 * ops.reduce((n, op) => n + (op.Put ? unitsOf(op.Put.Item) : 1), 0) };
+  }
+  if (name === 'BatchWriteItemCommand') {
+    const requests = Object.values(input.RequestItems as Record<string, Array<{ PutRequest?: { Item: unknown } }>>).flat();
+    return { items: requests.length, writeUnits: requests.reduce((n, r) => n + (r.PutRequest ? unitsOf(r.PutRequest.Item) : 1), 0) };
+  }
+  if (name === 'PutItemCommand') return { items: 1, writeUnits: unitsOf(input.Item) };
+  if (name === 'UpdateItemCommand' || name === 'DeleteItemCommand') return { items: 1, writeUnits: 1 };
+  if (name === 'BatchGetItemCommand') return { items: Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, r) => n + r.length, 0), writeUnits: 0 };
+  return { items: output.Items ? output.Items.length : 1, writeUnits: 0 };
 }
 
 /** `dynamoCpu`: DynamoDB Local's CPU seconds so far (bench/companies/cpu-time.ts). */
@@ -48,15 +66,12 @@ export function importProfiler(client: DynamoDBDocumentClient, steps: { prototyp
     (next, context) => async (args) => {
       if (!on) return next(args);
       const name = context.commandName ?? 'unknown';
-      const input = args.input as Record<string, any>;
-      if (WRITES.has(name)) input.ReturnConsumedCapacity = 'TOTAL';
       const tally = current;
       const answer = await next(args);
-      const output = answer.output as Record<string, any>;
+      const { items, writeUnits } = measureOf(name, args.input as Record<string, any>, answer.output as Record<string, any>);
       tally.calls[name] = (tally.calls[name] ?? 0) + 1;
-      tally.items += itemsOf(name, input, output);
-      const consumed = ([] as Array<{ CapacityUnits?: number; WriteCapacityUnits?: number }>).concat(output.ConsumedCapacity ?? []);
-      tally.writeUnits += consumed.reduce((n, c) => n + (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0), 0);
+      tally.items += items;
+      tally.writeUnits += writeUnits;
       return answer;
     },
     { step: 'initialize', name: 'benchImportProfile' },
@@ -107,17 +122,21 @@ export function importProfiler(client: DynamoDBDocumentClient, steps: { prototyp
 
 /** The steps summed by kind: start and end are the journal import's transactions around its balances. */
 function breakdownOf(phases: { check: Tally; end: Tally }, records: StepRecord[], journals: number, seconds: number, total: { workerCpu: number; dynamoCpu: number }) {
-  const firstTransaction = records.findIndex((r) => r.method === 'inTransaction');
-  const firstJournals = records.findIndex((r) => r.method === 'inTransactions');
+  // A job's steps count from 0: a step numbered no higher than the one before begins the next job.
+  const jobOf: number[] = [];
+  records.forEach((r, i) => jobOf.push(i === 0 ? 0 : jobOf[i - 1]! + (r.step <= records[i - 1]!.step ? 1 : 0)));
   const kindOf = (r: StepRecord, i: number): string => {
+    const job = records.map((x, k) => ({ x, k })).filter(({ k }) => jobOf[k] === jobOf[i]);
+    const firstTransaction = job.find(({ x }) => x.method === 'inTransaction')?.k ?? -1;
+    const firstJournals = job.find(({ x }) => x.method === 'inTransactions')?.k ?? -1;
     if (r.method === 'failed') return 'set aside';
-    if (r.method === 'inTransactions') return 'journal transactions';
+    if (r.method === 'inTransactions') return 'journal transactions (and ledger items beside them)';
     if (r.method === 'inTransaction') return i === firstTransaction ? 'start' : 'end';
     if (i < (firstTransaction >= 0 ? firstTransaction : firstJournals)) return 'usage items, still usable';
-    if (firstJournals < 0 || i < firstJournals) return 'balances';
+    if (firstJournals < 0 || i < firstJournals) return 'balances (and the first ledger items)';
     return 'ledger items';
   };
-  const kinds = new Map<string, Tally & { steps: number }>([['check, and the request and finish', { ...phases.check, steps: 0 }]]);
+  const kinds = new Map<string, Tally & { steps: number }>([['outside steps (request, check, end)', { ...phases.check, steps: 0 }]]);
   records.forEach((r, i) => {
     const kind = kindOf(r, i);
     const sum = kinds.get(kind) ?? { ...fresh(), steps: 0 };
@@ -130,9 +149,13 @@ function breakdownOf(phases: { check: Tally; end: Tally }, records: StepRecord[]
     for (const [name, n] of Object.entries(r.calls)) sum.calls[name] = (sum.calls[name] ?? 0) + n;
     kinds.set(kind, sum);
   });
-  kinds.set('finish (after the last step)', { ...phases.end, steps: 0 });
+  // Outside the steps: the request, the check, the job's end (and with two jobs, the second's request and check).
+  const outsideSteps = kinds.get('outside steps (request, check, end)')!;
+  outsideSteps.items += phases.end.items;
+  outsideSteps.writeUnits += phases.end.writeUnits;
+  for (const [name, n] of Object.entries(phases.end.calls)) outsideSteps.calls[name] = (outsideSteps.calls[name] ?? 0) + n;
   const checkMs = seconds * 1000 - [...kinds.values()].reduce((n, k) => n + k.ms, 0);
-  const outside = kinds.get('check, and the request and finish')!;
+  const outside = kinds.get('outside steps (request, check, end)')!;
   outside.ms = checkMs;
   outside.workerCpu = total.workerCpu - [...kinds.values()].reduce((n, k) => n + k.workerCpu, 0);
   outside.dynamoCpu = total.dynamoCpu - [...kinds.values()].reduce((n, k) => n + k.dynamoCpu, 0);
