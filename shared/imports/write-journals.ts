@@ -47,6 +47,9 @@ import type { Change } from '../unit-of-work.ts';
  *   born posted at version 1, as a reversing journal is); a batch written before refuses to be
  *   written again, so a resumed step writes only the batches that were not (and puts the next
  *   group's ledger items again, none of whose journals is written yet); then the step is recorded;
+ *   a job checked before this layout (its progress names none: records.ts STEPS_LAYOUT) keeps the
+ *   steps it was numbered by: each group's ledger items in a step of their own before its
+ *   transactions;
  * - end: the counts of the start are taken back.
  * Every step is recorded on the job, so a resumed job applies each once. Nothing after the start
  * can be refused by the books, so balances are never written for journals that then are not.
@@ -123,11 +126,13 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
     for (const chunk of inChunks(layout.puts, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
   }
 
-  // The journals: per group of batches, the batches' transactions at once, and beside them the next group's ledger items.
-  const { groups } = layout;
+  // The journals: per group of batches, the batches' transactions at once, and beside them the next group's ledger items
+  // (in a job checked before that layout, each group's ledger items in a step of their own before its transactions).
+  const { groups, beside } = layout;
   for (const [g, group] of groups.entries()) {
+    if (!beside && group.some((r) => r.status === 'posted')) await steps.repeatable(step++, () => work.bulk(layout.ledgerOf(group)));
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
-    const nextLedger = g + 1 < groups.length ? layout.ledgerOf(groups[g + 1]!) : [];
+    const nextLedger = beside && g + 1 < groups.length ? layout.ledgerOf(groups[g + 1]!) : [];
     await steps.inTransactions(step++, batchesOf(work, group).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows }, nextLedger.length > 0 ? () => work.bulk(nextLedger) : undefined);
   }
 
@@ -179,9 +184,11 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const groups = groupsOf(work, records);
   const ledgerOf = (group: readonly ImportedJournal[]) => group.filter((r): r is PostedJournal => r.status === 'posted').flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)));
   // The first group's ledger items follow the balances; each later group's go beside the transactions of the group before it.
-  const puts = posted.length > 0 ? [...balances, ...(groups.length > 0 ? ledgerOf(groups[0]!) : [])] : [];
-  const endStep = startStep + 1 + inChunks(puts, PUTS_PER_STEP).length + groups.length;
-  return { records, posted, periods, setAside, usage, files, balances, puts, groups, ledgerOf, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
+  const beside = (job.progress.layout ?? 1) >= 2;
+  const puts = posted.length > 0 ? [...balances, ...(beside && groups.length > 0 ? ledgerOf(groups[0]!) : [])] : [];
+  const groupSteps = beside ? groups.length : groups.reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
+  const endStep = startStep + 1 + inChunks(puts, PUTS_PER_STEP).length + groupSteps;
+  return { records, posted, periods, setAside, usage, files, balances, puts, groups, beside, ledgerOf, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
 }
 
 /** Why the journal's writes (itself, its event, its ledger and balance items) cannot be built, or undefined when they can. */
