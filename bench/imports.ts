@@ -1,3 +1,6 @@
+import { loadavg } from 'node:os';
+import { importProfiler } from './import-profile.ts';
+import { measureVariedBooks } from './imports-varied.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -21,7 +24,15 @@ import { seededRandom } from './seeded-random.ts';
  * sending to the job's end and, of them, the request's (target: refused in under 5 s, growing
  * no faster than the rows), the slowest of the other company's reads meanwhile, and the same
  * file's CSV reading and check (planJournalImport) timed alone. Adds `importDryRuns`.
- * BENCH_IMPORTS=dryRuns runs only these.
+ *
+ * Then varied books (bench/imports-varied.ts: journals of 2 to 1,000 lines, cost centers,
+ * foreign lines, two years, drafts and posted; BENCH_VARIED_JOURNALS, BENCH_VARIED_SAMPLE)
+ * against the per-request path in the same run. Both the uniform and the varied imports are
+ * profiled (bench/import-profile.ts: DynamoDB calls, items and write units per step) and
+ * recorded with the machine's load: `bulkImports` and `variedImports`.
+ * BENCH_IMPORTS picks what runs: dryRuns, uniform, varied, or books (uniform and varied);
+ * all of it by default. A quick run: BENCH_IMPORTS=books BENCH_IMPORT_JOURNALS=1000
+ * BENCH_VARIED_JOURNALS=600 BENCH_VARIED_SAMPLE=40.
  */
 const JOURNALS = Number(process.env.BENCH_IMPORT_JOURNALS ?? 10_000);
 const SAMPLE = Number(process.env.BENCH_SAMPLE_JOURNALS ?? 40);
@@ -40,6 +51,12 @@ const { runImports } = await import('../functions/ops/run-imports.ts');
 const { importWork } = await import('../shared/db/stores/import-work.ts');
 const { readRows } = await import('../shared/imports/read-rows.ts');
 const { planJournalImport } = await import('../shared/imports/journal-import.ts');
+const { db } = await import('../shared/db/table/client.ts');
+const { JobSteps } = await import('../shared/imports/job-steps.ts');
+const { processCpuSeconds } = await import('./companies/cpu-time.ts');
+const profiler = importProfiler(db(), JobSteps, () => (stack.dynamo.pid ? processCpuSeconds(stack.dynamo.pid) : 0));
+const RUN = process.env.BENCH_IMPORTS ?? 'all';
+const runs = (part: 'dryRuns' | 'uniform' | 'varied') => RUN === 'all' || RUN === part || (RUN === 'books' && part !== 'dryRuns');
 
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
@@ -90,134 +107,149 @@ async function runImport(books: { companyId: string; base: string }, body: Recor
   return { job: ended, seconds: (performance.now() - started) / 1000 };
 }
 
-// One-reference dry runs, and another company's reads while they are checked.
-const DRY_RUN_ROWS = (process.env.BENCH_DRY_RUN_ROWS ?? '10000,25000,50000,100000').split(',').map(Number);
-const dryRunBooks = await booksCompany('Dry Runs Co');
-await runImport(dryRunBooks, { kind: 'accounts', format: 'csv', data: chartCsv });
-await stack.ok('POST', `${dryRunBooks.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-const reader = await booksCompany('Reader Co');
-await runImport(reader, { kind: 'accounts', format: 'csv', data: chartCsv });
-const dryRuns: Array<{ rows: number; fileBytes: number; status: string; invalid: number; errors: number; acceptSeconds: number; readSeconds: number; checkSeconds: number; seconds: number; secondsPer10kRows: number; otherReads: number; slowestOtherReadMs: number }> = [];
-for (const count of DRY_RUN_ROWS) {
-  const file = ['reference,date,accountPath,side,amount', ...Array.from({ length: count }, (_, i) => `ONE,2026-05-01,${leaves[i % leaves.length]},${1 + (i % 2)},10.00`)].join('\r\n');
-  let reading = true;
-  const readTimes: number[] = [];
-  const reads = (async () => {
-    while (reading) {
-      const started = performance.now();
-      await stack.ok('GET', `${reader.base}/Accounts?pageSize=20`);
-      readTimes.push(performance.now() - started);
+if (runs('dryRuns')) {
+  // One-reference dry runs, and another company's reads while they are checked.
+  const DRY_RUN_ROWS = (process.env.BENCH_DRY_RUN_ROWS ?? '10000,25000,50000,100000').split(',').map(Number);
+  const dryRunBooks = await booksCompany('Dry Runs Co');
+  await runImport(dryRunBooks, { kind: 'accounts', format: 'csv', data: chartCsv });
+  await stack.ok('POST', `${dryRunBooks.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  const reader = await booksCompany('Reader Co');
+  await runImport(reader, { kind: 'accounts', format: 'csv', data: chartCsv });
+  const dryRuns: Array<{ rows: number; fileBytes: number; status: string; invalid: number; errors: number; acceptSeconds: number; readSeconds: number; checkSeconds: number; seconds: number; secondsPer10kRows: number; otherReads: number; slowestOtherReadMs: number }> = [];
+  for (const count of DRY_RUN_ROWS) {
+    const file = ['reference,date,accountPath,side,amount', ...Array.from({ length: count }, (_, i) => `ONE,2026-05-01,${leaves[i % leaves.length]},${1 + (i % 2)},10.00`)].join('\r\n');
+    let reading = true;
+    const readTimes: number[] = [];
+    const reads = (async () => {
+      while (reading) {
+        const started = performance.now();
+        await stack.ok('GET', `${reader.base}/Accounts?pageSize=20`);
+        readTimes.push(performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    const sent = await stack.ok('POST', `${dryRunBooks.base}/Imports`, { kind: 'journals', format: 'csv', mode: 'perItem', post: true, dryRun: true, data: file });
+    const accepted = performance.now();
+    await runImports({ companyId: dryRunBooks.companyId });
+    const job = await stack.ok('GET', `${dryRunBooks.base}/Imports/${sent.id}`);
+    const seconds = (performance.now() - started) / 1000;
+    reading = false;
+    await reads;
+    // The same file's reading and check alone, as the worker does them (the books read once, then every row checked).
+    const readStarted = performance.now();
+    const read = await readRows('journals', 'csv', file);
+    const checkStarted = performance.now();
+    await planJournalImport(importWork, { ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
+    const checkEnded = performance.now();
+    dryRuns.push({
+      rows: count,
+      fileBytes: Buffer.byteLength(file),
+      status: job.status,
+      invalid: job.counts.invalid,
+      errors: job.errorCount,
+      acceptSeconds: Number(((accepted - started) / 1000).toFixed(2)),
+      readSeconds: Number(((checkStarted - readStarted) / 1000).toFixed(2)),
+      checkSeconds: Number(((checkEnded - checkStarted) / 1000).toFixed(3)),
+      seconds: Number(seconds.toFixed(2)),
+      secondsPer10kRows: Number(((seconds * 10_000) / count).toFixed(3)),
+      otherReads: readTimes.length,
+      slowestOtherReadMs: Math.round(Math.max(0, ...readTimes)),
+    });
+  }
+  console.table(dryRuns);
+  const dryRunVerdicts = dryRuns.map((d) => `${d.rows} one-reference rows: ${d.status}, ${d.invalid} invalid, in ${d.seconds} s (target < 5 s: ${d.seconds < 5 && d.status === 'failed' ? 'met' : 'missed'}); another company's slowest read meanwhile ${d.slowestOtherReadMs} ms of ${d.otherReads}`);
+  for (const verdict of dryRunVerdicts) console.log(verdict);
+  saveResults({ importDryRuns: { measuredAt: new Date().toISOString(), runs: dryRuns, verdicts: dryRunVerdicts } });
+}
+
+if (runs('uniform')) {
+  // The per-request path's company, with the same chart.
+  const sample = await booksCompany('Requests Co');
+  await runImport(sample, { kind: 'accounts', format: 'csv', data: chartCsv });
+  await stack.ok('POST', `${sample.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  const ids = new Map<string, string>();
+  for (let page: string | null = null, first = true; first || page; first = false) {
+    const r = await stack.ok('GET', `${sample.base}/Accounts?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    for (const a of r.results as Array<{ id: string; path: string }>) ids.set(a.path, a.id);
+    page = r.nextPage;
+  }
+  const sampleJournals = [...journals(SAMPLE, 7)];
+  let sampleSeconds = 0;
+  /** Creates and posts journals one request at a time (half before the import, half after: the machine's load changes). */
+  async function perRequest(batch: typeof sampleJournals) {
+    const started = performance.now();
+    for (const journal of batch) {
+      const entries = journal.lines.map((l) => ({ accountId: ids.get(l.accountPath)!, side: l.side, amount: cents(l.amount) }));
+      const draft = await stack.ok('POST', `${sample.base}/Journals`, { date: `${journal.day}T00:00:00Z`, reference: journal.reference, entries });
+      await stack.ok('POST', `${sample.base}/Journals/${draft.id}/Post`, { postingDate: journal.day, version: draft.version });
     }
-  })();
-  const started = performance.now();
-  const sent = await stack.ok('POST', `${dryRunBooks.base}/Imports`, { kind: 'journals', format: 'csv', mode: 'perItem', post: true, dryRun: true, data: file });
-  const accepted = performance.now();
-  await runImports({ companyId: dryRunBooks.companyId });
-  const job = await stack.ok('GET', `${dryRunBooks.base}/Imports/${sent.id}`);
-  const seconds = (performance.now() - started) / 1000;
-  reading = false;
-  await reads;
-  // The same file's reading and check alone, as the worker does them (the books read once, then every row checked).
-  const readStarted = performance.now();
-  const read = await readRows('journals', 'csv', file);
-  const checkStarted = performance.now();
-  await planJournalImport(importWork, { ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
-  const checkEnded = performance.now();
-  dryRuns.push({
-    rows: count,
-    fileBytes: Buffer.byteLength(file),
-    status: job.status,
-    invalid: job.counts.invalid,
-    errors: job.errorCount,
-    acceptSeconds: Number(((accepted - started) / 1000).toFixed(2)),
-    readSeconds: Number(((checkStarted - readStarted) / 1000).toFixed(2)),
-    checkSeconds: Number(((checkEnded - checkStarted) / 1000).toFixed(3)),
-    seconds: Number(seconds.toFixed(2)),
-    secondsPer10kRows: Number(((seconds * 10_000) / count).toFixed(3)),
-    otherReads: readTimes.length,
-    slowestOtherReadMs: Math.round(Math.max(0, ...readTimes)),
-  });
-}
-console.table(dryRuns);
-const dryRunVerdicts = dryRuns.map((d) => `${d.rows} one-reference rows: ${d.status}, ${d.invalid} invalid, in ${d.seconds} s (target < 5 s: ${d.seconds < 5 && d.status === 'failed' ? 'met' : 'missed'}); another company's slowest read meanwhile ${d.slowestOtherReadMs} ms of ${d.otherReads}`);
-for (const verdict of dryRunVerdicts) console.log(verdict);
-saveResults({ importDryRuns: { measuredAt: new Date().toISOString(), runs: dryRuns, verdicts: dryRunVerdicts } });
-if (process.env.BENCH_IMPORTS === 'dryRuns') {
-  await stack.stop();
-  process.exit(0);
-}
-
-// The per-request path's company, with the same chart.
-const sample = await booksCompany('Requests Co');
-await runImport(sample, { kind: 'accounts', format: 'csv', data: chartCsv });
-await stack.ok('POST', `${sample.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-const ids = new Map<string, string>();
-for (let page: string | null = null, first = true; first || page; first = false) {
-  const r = await stack.ok('GET', `${sample.base}/Accounts?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-  for (const a of r.results as Array<{ id: string; path: string }>) ids.set(a.path, a.id);
-  page = r.nextPage;
-}
-const sampleJournals = [...journals(SAMPLE, 7)];
-let sampleSeconds = 0;
-/** Creates and posts journals one request at a time (half before the import, half after: the machine's load changes). */
-async function perRequest(batch: typeof sampleJournals) {
-  const started = performance.now();
-  for (const journal of batch) {
-    const entries = journal.lines.map((l) => ({ accountId: ids.get(l.accountPath)!, side: l.side, amount: cents(l.amount) }));
-    const draft = await stack.ok('POST', `${sample.base}/Journals`, { date: `${journal.day}T00:00:00Z`, reference: journal.reference, entries });
-    await stack.ok('POST', `${sample.base}/Journals/${draft.id}/Post`, { postingDate: journal.day, version: draft.version });
+    sampleSeconds += (performance.now() - started) / 1000;
   }
-  sampleSeconds += (performance.now() - started) / 1000;
-}
-await perRequest(sampleJournals.slice(0, SAMPLE / 2));
+  await perRequest(sampleJournals.slice(0, SAMPLE / 2));
 
-// The import.
-const target = await booksCompany('Imports Co');
-const chart = await runImport(target, { kind: 'accounts', format: 'csv', data: chartCsv });
-await stack.ok('POST', `${target.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-const sums = new Map<string, { debit: bigint; credit: bigint }>();
-const rows = ['reference,date,accountPath,side,amount'];
-for (const journal of journals(JOURNALS, 7)) {
-  for (const line of journal.lines) {
-    rows.push(`${journal.reference},${journal.day},${line.accountPath},${line.side},${cents(line.amount)}`);
-    const sum = sums.get(line.accountPath) ?? { debit: 0n, credit: 0n };
-    if (line.side === 1) sum.debit += line.amount;
-    else sum.credit += line.amount;
-    sums.set(line.accountPath, sum);
+  // The import.
+  const target = await booksCompany('Imports Co');
+  const chart = await runImport(target, { kind: 'accounts', format: 'csv', data: chartCsv });
+  await stack.ok('POST', `${target.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  const sums = new Map<string, { debit: bigint; credit: bigint }>();
+  const rows = ['reference,date,accountPath,side,amount'];
+  for (const journal of journals(JOURNALS, 7)) {
+    for (const line of journal.lines) {
+      rows.push(`${journal.reference},${journal.day},${line.accountPath},${line.side},${cents(line.amount)}`);
+      const sum = sums.get(line.accountPath) ?? { debit: 0n, credit: 0n };
+      if (line.side === 1) sum.debit += line.amount;
+      else sum.credit += line.amount;
+      sums.set(line.accountPath, sum);
+    }
   }
+  const file = `${rows.join('\r\n')}\r\n`;
+  const loadBefore = loadavg()[0]!;
+  const { result: history, breakdown: profile } = await profiler.profile(() => runImport(target, { kind: 'journals', format: 'csv', post: true, data: file }), JOURNALS);
+  const lines = JOURNALS * LINES_PER_JOURNAL;
+  const importLinesPerSecond = lines / history.seconds;
+
+  await perRequest(sampleJournals.slice(SAMPLE / 2));
+  const requestLinesPerSecond = (SAMPLE * LINES_PER_JOURNAL) / sampleSeconds;
+  const ratio = importLinesPerSecond / requestLinesPerSecond;
+
+  // The trial balance against the file's sums, account by account.
+  const trial = await stack.ok('GET', `${target.base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`);
+  const byPath = new Map<string, { debit: string; credit: string }>((trial.rows as Array<{ path: string; movement: { debit: string; credit: string } }>).map((r) => [r.path, r.movement]));
+  const mismatches = [...sums].filter(([path, s]) => byPath.get(path)?.debit !== cents(s.debit) || byPath.get(path)?.credit !== cents(s.credit));
+  const fileTotal = [...sums.values()].reduce((t, s) => t + s.debit, 0n);
+
+  const result = {
+    measuredAt: new Date().toISOString(),
+    load: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+    chart: { accounts: chart.job.counts.written, seconds: Number(chart.seconds.toFixed(2)) },
+    import: { journals: JOURNALS, lines, fileBytes: Buffer.byteLength(file), storedBytes: history.job.payload.storedBytes, status: history.job.status, seconds: Number(history.seconds.toFixed(1)), linesPerSecond: Math.round(importLinesPerSecond) },
+    perRequest: { journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: Number(sampleSeconds.toFixed(1)), linesPerSecond: Math.round(requestLinesPerSecond) },
+    ratio: Number(ratio.toFixed(1)),
+    trialBalance: { movementDebit: trial.totals.movement.debit, fileDebit: cents(fileTotal), accountsChecked: sums.size, mismatches: mismatches.length },
+  };
+  console.table([
+    { path: 'import (one job)', journals: JOURNALS, lines, seconds: result.import.seconds, linesPerSecond: result.import.linesPerSecond },
+    { path: 'create + post per request (sample)', journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: result.perRequest.seconds, linesPerSecond: result.perRequest.linesPerSecond },
+  ]);
+  const verdicts = [
+    `import: ${result.import.status}, ${lines} lines in ${result.import.seconds} s (file ${(result.import.fileBytes / 1e6).toFixed(1)} MB, stored ${(result.import.storedBytes / 1e6).toFixed(2)} MB)`,
+    `speed: the import x${result.ratio} the per-request path (target >= x10): ${ratio >= 10 ? 'met' : 'missed'}`,
+    `trial balance: movement ${trial.totals.movement.debit} against the file's ${cents(fileTotal)}, ${sums.size} accounts checked, ${mismatches.length} differing: ${mismatches.length === 0 && trial.totals.movement.debit === cents(fileTotal) ? 'equal' : 'DIFFERENT'}`,
+  ];
+  for (const verdict of verdicts) console.log(verdict);
+  console.table(profile);
+  saveResults({ bulkImports: { ...result, verdicts, profile } });
 }
-const file = `${rows.join('\r\n')}\r\n`;
-const history = await runImport(target, { kind: 'journals', format: 'csv', post: true, data: file });
-const lines = JOURNALS * LINES_PER_JOURNAL;
-const importLinesPerSecond = lines / history.seconds;
 
-await perRequest(sampleJournals.slice(SAMPLE / 2));
-const requestLinesPerSecond = (SAMPLE * LINES_PER_JOURNAL) / sampleSeconds;
-const ratio = importLinesPerSecond / requestLinesPerSecond;
-
-// The trial balance against the file's sums, account by account.
-const trial = await stack.ok('GET', `${target.base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`);
-const byPath = new Map<string, { debit: string; credit: string }>((trial.rows as Array<{ path: string; movement: { debit: string; credit: string } }>).map((r) => [r.path, r.movement]));
-const mismatches = [...sums].filter(([path, s]) => byPath.get(path)?.debit !== cents(s.debit) || byPath.get(path)?.credit !== cents(s.credit));
-const fileTotal = [...sums.values()].reduce((t, s) => t + s.debit, 0n);
-
-const result = {
-  measuredAt: new Date().toISOString(),
-  chart: { accounts: chart.job.counts.written, seconds: Number(chart.seconds.toFixed(2)) },
-  import: { journals: JOURNALS, lines, fileBytes: Buffer.byteLength(file), storedBytes: history.job.payload.storedBytes, status: history.job.status, seconds: Number(history.seconds.toFixed(1)), linesPerSecond: Math.round(importLinesPerSecond) },
-  perRequest: { journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: Number(sampleSeconds.toFixed(1)), linesPerSecond: Math.round(requestLinesPerSecond) },
-  ratio: Number(ratio.toFixed(1)),
-  trialBalance: { movementDebit: trial.totals.movement.debit, fileDebit: cents(fileTotal), accountsChecked: sums.size, mismatches: mismatches.length },
-};
-console.table([
-  { path: 'import (one job)', journals: JOURNALS, lines, seconds: result.import.seconds, linesPerSecond: result.import.linesPerSecond },
-  { path: 'create + post per request (sample)', journals: SAMPLE, lines: SAMPLE * LINES_PER_JOURNAL, seconds: result.perRequest.seconds, linesPerSecond: result.perRequest.linesPerSecond },
-]);
-const verdicts = [
-  `import: ${result.import.status}, ${lines} lines in ${result.import.seconds} s (file ${(result.import.fileBytes / 1e6).toFixed(1)} MB, stored ${(result.import.storedBytes / 1e6).toFixed(2)} MB)`,
-  `speed: the import x${result.ratio} the per-request path (target >= x10): ${ratio >= 10 ? 'met' : 'missed'}`,
-  `trial balance: movement ${trial.totals.movement.debit} against the file's ${cents(fileTotal)}, ${sums.size} accounts checked, ${mismatches.length} differing: ${mismatches.length === 0 && trial.totals.movement.debit === cents(fileTotal) ? 'equal' : 'DIFFERENT'}`,
-];
-for (const verdict of verdicts) console.log(verdict);
-saveResults({ bulkImports: { ...result, verdicts } });
+if (runs('varied')) {
+  const varied = await measureVariedBooks(stack, { booksCompany, runImport, profile: (work, journals) => profiler.profile(work, journals) });
+  console.table(varied.profile);
+  const verdicts = [
+    `varied import: ${varied.import.status.join(' and ')}, ${varied.books.lines} lines of ${varied.books.journals} journals in ${varied.import.seconds} s (load ${varied.load.before} to ${varied.load.after})`,
+    `varied speed: the import ${varied.import.linesPerSecond} lines/s, per request ${varied.perRequest.linesPerSecond} lines/s: x${varied.ratio} (target >= x10): ${varied.ratio >= 10 ? 'met' : 'missed'}`,
+    `varied trial balances: ${varied.trialBalance.mismatches === 0 ? 'equal to the files' : `DIFFERENT on ${varied.trialBalance.mismatches} accounts`}`,
+  ];
+  for (const verdict of verdicts) console.log(verdict);
+  saveResults({ variedImports: { ...varied, verdicts } });
+}
 await stack.stop();

@@ -110,13 +110,15 @@ export class JobSteps {
   /**
    * Step `step` as several transactions at once, each of which refuses to apply twice (its
    * failed condition raising AlreadyWritten), recorded once all are applied: a resumed step
-   * applies only those that were not.
+   * applies only those that were not. `alongside`: writes that may be repeated (idempotent puts),
+   * sent beside the transactions and recorded with them, so the database is kept busy while a
+   * transaction waits on its locks.
    */
-  async inTransactions(step: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}): Promise<void> {
+  async inTransactions(step: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}, alongside?: () => Promise<void>): Promise<void> {
     if (!(await this.begin(step))) return;
     // Settled, not all: a failure returns only once the others have landed or failed, so whoever
-    // handles it (a retry, the wind-down) never races a transaction still in flight.
-    const outcomes = await Promise.allSettled(transactions.map(async (ops) => this.work.commit(built(ops))));
+    // handles it (a retry, the wind-down) never races a write still in flight.
+    const outcomes = await Promise.allSettled([...transactions.map(async (ops) => this.work.commit(built(ops))), ...(alongside ? [alongside()] : [])]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && !(o.reason instanceof AlreadyWritten));
     if (failure) throw failure.reason;
     await this.work.commit([this.advance(step, effect)]);

@@ -47,7 +47,15 @@ export interface ImportProgress {
   planned?: number;
   /** A journal import's first serial number: a block of numbers drawn once for the whole job. */
   serialBase?: number;
+  /**
+   * How the job's write steps are laid out, as it was checked (STEPS_LAYOUT): a job checked
+   * before the layout changed (none: 1) is resumed in the steps it was numbered by.
+   */
+  layout?: number;
 }
+
+/** The write steps' layout of jobs checked now: 2, a journals import's ledger items put beside the group of transactions before theirs (write-journals.ts). */
+export const STEPS_LAYOUT = 2;
 
 export interface ImportJob {
   id: string;

@@ -8,7 +8,7 @@ import { creatorAccessLost } from './creator-access.ts';
 import { CLAIM_MS, JobStopped, JobSteps, TimeUp, type ImportPlan } from './job-steps.ts';
 import { planJournalImport } from './journal-import.ts';
 import { planNodes, type NodeImportKind } from './plan-nodes.ts';
-import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError, type RowImportKind } from './records.ts';
+import { LISTED_ERRORS, STEPS_LAYOUT, type ImportCounts, type ImportJob, type RowError, type RowImportKind } from './records.ts';
 import { readRows, type SourceRow } from './read-rows.ts';
 import { namedByPath } from './saf-t/named-by-path.ts';
 import { finalStatus } from './rules.ts';
@@ -104,9 +104,9 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   if (!job.progress.checked) {
     await work.putErrors(companyId, job.id, plan.errors);
     const serialBase = writes && plan.serials ? await work.drawSerials(companyId, plan.serials) : undefined;
-    await work.commit([work.checkedChange(companyId, job.id, steps.owner, { counts, errors: plan.errors.slice(0, LISTED_ERRORS), errorCount: plan.errors.length, planned: plan.units, serialBase })]);
+    await work.commit([work.checkedChange(companyId, job.id, steps.owner, { counts, errors: plan.errors.slice(0, LISTED_ERRORS), errorCount: plan.errors.length, planned: plan.units, serialBase, layout: STEPS_LAYOUT })]);
     steps.errorCount = plan.errors.length;
-    job.progress = { ...job.progress, checked: true, checkErrors: plan.errors.length, planned: plan.units, serialBase };
+    job.progress = { ...job.progress, checked: true, checkErrors: plan.errors.length, planned: plan.units, serialBase, layout: STEPS_LAYOUT };
   } else if (job.progress.planned !== plan.units) {
     return finishUnreadable(steps, { row: 0, field: 'data', reason: `the books changed while the import was interrupted: its check now plans ${plan.units} writes where it planned ${job.progress.planned}; import the rest again`, code: 'BooksChanged' });
   }

@@ -80,7 +80,7 @@ export interface ImportWork {
   /** Errors of the report from index `first` on (writing one again is harmless). */
   putErrors(companyId: string, importId: string, errors: readonly RowError[], first?: number): Promise<void>;
   firstErrors(companyId: string, importId: string, limit: number): Promise<RowError[]>;
-  checkedChange(companyId: string, importId: string, owner: string, outcome: { counts: ImportCounts; errors: RowError[]; errorCount: number; planned: number; serialBase?: number | undefined }): Change;
+  checkedChange(companyId: string, importId: string, owner: string, outcome: { counts: ImportCounts; errors: RowError[]; errorCount: number; planned: number; serialBase?: number | undefined; layout: number }): Change;
   /** Step `step` recorded (the next one, the rows written, the errors met) and the claim renewed until `until`. */
   advanceChange(companyId: string, importId: string, owner: string, step: number, until: Date, effect: { written?: number; errors?: number }): Change;
   /** An error met while writing, as entry `index` of the report. */

@@ -22,7 +22,8 @@ import type { Change } from '../unit-of-work.ts';
  * Writes planned journals as ordinary journals (serial numbers, events, balances, ledgers), in
  * steps every worker of the job numbers alike:
  *
- *   set aside ──> usage items ──> accounts still usable? ──> start ──> balances ──> ledger items, journals (by batch) ──> end
+ *   set aside ──> usage items ──> accounts still usable? ──> start ──> balances, first ledger items ──> journals (by group) ──> end
+ *                                                                                                   beside them the next group's ledger items
  *
  * - set aside: every journal's writes are built once before anything is written (the builders are
  *   pure); a journal whose writes cannot be built is an error of its first row, one step each, and
@@ -36,11 +37,19 @@ import type { Change } from '../unit-of-work.ts';
  *   posting writes, so they are put with their totals over every journal (ledger-fold.ts) and
  *   putting them again after a crash changes nothing; a later Void of an imported journal takes
  *   its amounts off the same items;
- * - per group of batches: their ledger items (puts, repeatable while their journals are not
- *   written), then the group's transactions at once, each writing a batch of journals whole, each
- *   journal with its event (JournalCreated for a draft; JournalPosted for a journal born posted at
- *   version 1, as a reversing journal is); a batch written before refuses to be written again, so
- *   a resumed step writes only the batches that were not; then the step is recorded;
+ * - ledger items: puts, repeatable while their journals are not written: the first group's
+ *   follow the balances in the same run of puts, and each later group's are put beside the
+ *   transactions of the group before it, in the same step, so the database works on both at
+ *   once (a transaction waits on its locks) and a group's journals are written only in a step
+ *   after the one that recorded its ledger items;
+ * - per group of batches: the group's transactions at once, each writing a batch of journals
+ *   whole, each journal with its event (JournalCreated for a draft; JournalPosted for a journal
+ *   born posted at version 1, as a reversing journal is); a batch written before refuses to be
+ *   written again, so a resumed step writes only the batches that were not (and puts the next
+ *   group's ledger items again, none of whose journals is written yet); then the step is recorded;
+ *   a job checked before this layout (its progress names none: records.ts STEPS_LAYOUT) keeps the
+ *   steps it was numbered by: each group's ledger items in a step of their own before its
+ *   transactions;
  * - end: the counts of the start are taken back.
  * Every step is recorded on the job, so a resumed job applies each once. Nothing after the start
  * can be refused by the books, so balances are never written for journals that then are not.
@@ -53,7 +62,7 @@ const LOCKS_PER_STEP = 200;
 const LOCKS_AT_ONCE = 10;
 /** Journals per usage item. */
 const USAGE_GROUP = 500;
-/** Batches of one step: their ledger items put together (about 4,000 for journals of 10 lines), their transactions sent at once. */
+/** Batches of one step: their transactions sent at once, the next group's ledger items (about 4,000 for journals of 10 lines) put beside them. */
 const BATCHES_PER_GROUP = 8;
 /** Journals per transaction: each journal and its event. */
 const perTransaction = (work: ImportWork) => Math.floor(work.transactionLimit / 2);
@@ -113,17 +122,18 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
       if (error instanceof AppError && error.status < 500 && error.items[0]!.code !== 'ImportMoved') throw new ImportRefused({ row: 0, field: 'postingDate', reason: error.items[0]!.reason, code: error.items[0]!.code });
       throw error;
     });
-    for (const chunk of inChunks(layout.balances, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
+    // The balances, and the first group's ledger items, in one run of puts.
+    for (const chunk of inChunks(layout.puts, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
   }
 
-  // The journals: per group of batches, their ledger items, then the batches' transactions at once.
-  for (const group of groupsOf(work, records)) {
-    const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
-    if (postedInGroup.length > 0) {
-      await steps.repeatable(step++, () => work.bulk(postedInGroup.flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)))));
-    }
+  // The journals: per group of batches, the batches' transactions at once, and beside them the next group's ledger items
+  // (in a job checked before that layout, each group's ledger items in a step of their own before its transactions).
+  const { groups, beside } = layout;
+  for (const [g, group] of groups.entries()) {
+    if (!beside && group.some((r) => r.status === 'posted')) await steps.repeatable(step++, () => work.bulk(layout.ledgerOf(group)));
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
-    await steps.inTransactions(step++, batchesOf(work, group).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
+    const nextLedger = beside && g + 1 < groups.length ? layout.ledgerOf(groups[g + 1]!) : [];
+    await steps.inTransactions(step++, batchesOf(work, group).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows }, nextLedger.length > 0 ? () => work.bulk(nextLedger) : undefined);
   }
 
   if (posted.length > 0) await steps.inTransaction(step++, () => endOps(work, companyId, periods));
@@ -171,10 +181,14 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const files = records.flatMap((r) => r.attachments ?? []);
   const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1 + inChunks(files, LOCKS_PER_STEP).length;
   const balances = posted.length > 0 ? work.balanceItems(companyId, posted, postingFigures) : [];
-  const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
-  const groupSteps = groupsOf(work, records).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
-  const endStep = startStep + 1 + balanceSteps + groupSteps;
-  return { records, posted, periods, setAside, usage, files, balances, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
+  const groups = groupsOf(work, records);
+  const ledgerOf = (group: readonly ImportedJournal[]) => group.filter((r): r is PostedJournal => r.status === 'posted').flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)));
+  // The first group's ledger items follow the balances; each later group's go beside the transactions of the group before it.
+  const beside = (job.progress.layout ?? 1) >= 2;
+  const puts = posted.length > 0 ? [...balances, ...(beside && groups.length > 0 ? ledgerOf(groups[0]!) : [])] : [];
+  const groupSteps = beside ? groups.length : groups.reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
+  const endStep = startStep + 1 + inChunks(puts, PUTS_PER_STEP).length + groupSteps;
+  return { records, posted, periods, setAside, usage, files, balances, puts, groups, beside, ledgerOf, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
 }
 
 /** Why the journal's writes (itself, its event, its ledger and balance items) cannot be built, or undefined when they can. */

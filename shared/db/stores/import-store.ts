@@ -166,8 +166,8 @@ export function advanceJobOp(companyId: string, importId: string, owner: string,
 }
 
 /** Records the check's outcome once: counts, the first errors, how many, what it planned, and (journals) the first serial number drawn. */
-export function checkedOp(companyId: string, importId: string, owner: string, outcome: { counts: ImportCounts; errors: RowError[]; errorCount: number; planned: number; serialBase?: number | undefined }): WriteOp {
-  const progress: Record<string, unknown> = { checked: true, step: 0, checkErrors: outcome.errorCount, planned: outcome.planned, ...(outcome.serialBase === undefined ? {} : { serialBase: outcome.serialBase }) };
+export function checkedOp(companyId: string, importId: string, owner: string, outcome: { counts: ImportCounts; errors: RowError[]; errorCount: number; planned: number; serialBase?: number | undefined; layout: number }): WriteOp {
+  const progress: Record<string, unknown> = { checked: true, step: 0, checkErrors: outcome.errorCount, planned: outcome.planned, ...(outcome.serialBase === undefined ? {} : { serialBase: outcome.serialBase }), layout: outcome.layout };
   return mainTable.update(
     importKeys.job(companyId, importId),
     {

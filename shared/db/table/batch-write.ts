@@ -11,26 +11,39 @@ export type BulkRequest = { put: Item } | { delete: Key };
 const PARALLEL = 16;
 
 /**
- * Writes many items outside any transaction: 25 a call, 16 calls at once, unprocessed items
- * retried. Only for bulk work that owns what it writes (the ledger rebuild, the benchmark's
- * load): nothing here is conditional or atomic.
+ * Writes many items outside any transaction: 25 a call, 16 calls in flight (a call that answers
+ * makes room for the next at once, so no call waits on the slowest of a round), unprocessed
+ * items retried. Only for bulk work that owns what it writes (the ledger rebuild, an import's
+ * puts, the benchmark's load): nothing here is conditional or atomic. Reads `requests` as it
+ * goes, 25 at a time.
  */
 export async function bulkWrite(requests: Iterable<BulkRequest>): Promise<number> {
-  const pending: BulkRequest[] = [];
+  const source = requests[Symbol.iterator]();
   let written = 0;
-  const flush = async (all: boolean) => {
-    while (pending.length >= 25 * PARALLEL || (all && pending.length > 0)) {
-      const batches: BulkRequest[][] = [];
-      for (let b = 0; b < PARALLEL && pending.length > 0; b++) batches.push(pending.splice(0, 25));
-      await Promise.all(batches.map(writeBatch));
-      written += batches.reduce((n, batch) => n + batch.length, 0);
+  const nextBatch = (): BulkRequest[] => {
+    const batch: BulkRequest[] = [];
+    for (let next = source.next(); !next.done; next = source.next()) {
+      batch.push(next.value);
+      if (batch.length === 25) break;
+    }
+    return batch;
+  };
+  // Each lane sends a batch, then takes the next; a failure stops the lanes after their call.
+  let failed = false;
+  const lane = async () => {
+    for (let batch = nextBatch(); batch.length > 0 && !failed; batch = nextBatch()) {
+      try {
+        await writeBatch(batch);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      written += batch.length;
     }
   };
-  for (const request of requests) {
-    pending.push(request);
-    await flush(false);
-  }
-  await flush(true);
+  const outcomes = await Promise.allSettled(Array.from({ length: PARALLEL }, lane));
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
   return written;
 }
 

@@ -1,6 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runImports } from '../../../functions/ops/run-imports.ts';
+import { config } from '../../../shared/config.ts';
+import { db } from '../../../shared/db/table/client.ts';
+import { importKeys } from '../../../shared/db/table/keys.ts';
 import { importWork } from '../../../shared/db/stores/import-work.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../../support/api.ts';
@@ -130,6 +133,88 @@ describe('an import whose worker dies', () => {
     expect(new Set(journals.map((j) => j.reference)).size).toBe(100);
     expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '150.00', credit: '150.00' });
   });
+
+  it('writes each group of journals and its ledger once when it dies in a step that puts the next group\'s ledger items beside its transactions', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    // 450 journals: a group of 400 (eight batches) and one of 50, whose ledger items the first group's step puts.
+    const file = csv(['reference', 'date', 'accountPath', 'side', 'amount'], Array.from({ length: 450 }, (_, j) => [[`G-${j}`, '2026-07-01', '1.1101', '1', '1.00'], [`G-${j}`, '2026-07-01', '4.4101', '2', '1.00']]).flat());
+    const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+
+    // Three batches of the first group commit; the process dies as it sends the fourth, the next group's ledger items landing meanwhile.
+    const faults = faultInjector();
+    restore = () => faults.mock.restore();
+    let batches = 0;
+    let dead = false;
+    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
+      if (dead) throw died();
+      const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
+      if (batch >= 4) {
+        dead = true;
+        throw died();
+      }
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+    await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    restore();
+    restore = undefined;
+    await claimRunsOut(companyId, importId);
+    await runImports({ companyId });
+
+    expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 900 } });
+    const references = new Set<string>();
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: Array<{ reference: string }>; nextPage: string | null } } = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      for (const j of r.body.results) references.add(j.reference);
+      page = r.body.nextPage;
+    }
+    expect(references.size).toBe(450);
+    expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '450.00', credit: '450.00' });
+    // The cash ledger: one entry per journal, none twice.
+    const entries: Array<{ journalId: string }> = [];
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: typeof entries; nextPage: string | null } } = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      entries.push(...r.body.results);
+      page = r.body.nextPage;
+    }
+    expect(entries).toHaveLength(450);
+    expect(new Set(entries.map((e) => e.journalId)).size).toBe(450);
+  }, 180_000);
+
+  it('resumes a journals import checked under the former layout of its steps in the steps it was numbered by', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    const file = csv(['reference', 'date', 'accountPath', 'side', 'amount'], Array.from({ length: 450 }, (_, j) => [[`L-${j}`, '2026-07-01', '1.1101', '1', '1.00'], [`L-${j}`, '2026-07-01', '4.4101', '2', '1.00']]).flat());
+    const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+
+    // The worker dies as it records its first step; the job is then made as the former layout checked it (no layout on its progress).
+    const faults = faultInjector();
+    restore = () => faults.mock.restore();
+    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Update?: { UpdateExpression?: string } }> }) => {
+      if (input.TransactItems.some((i) => i.Update?.UpdateExpression?.includes('progress.#step = :next'))) throw died();
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+    await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    restore();
+    restore = undefined;
+    const key = importKeys.job(companyId, importId);
+    await db().send(new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'REMOVE progress.#layout', ExpressionAttributeNames: { '#layout': 'layout' } }));
+    await claimRunsOut(companyId, importId);
+    await runImports({ companyId });
+
+    expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 900 } });
+    // The former steps: usage items, still usable, start, balances, then per group its ledger items and its transactions, end.
+    expect((await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item!.progress).toMatchObject({ step: 9 });
+    expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '450.00', credit: '450.00' });
+    const entries: Array<{ journalId: string }> = [];
+    for (let page: string | null = null, first = true; first || page; first = false) {
+      const r: { body: { results: typeof entries; nextPage: string | null } } = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      entries.push(...r.body.results);
+      page = r.body.nextPage;
+    }
+    expect(new Set(entries.map((e) => e.journalId)).size).toBe(450);
+    expect(entries).toHaveLength(450);
+  }, 180_000);
 
   it('writes each account once when an accounts import dies between two of them', async () => {
     const { api, base, companyId } = await companyBooks(gateway.url);
