@@ -64,6 +64,11 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BudgetCreated: ['budgets:read'],
   BudgetChanged: ['budgets:read'],
   BudgetDeleted: ['budgets:read'],
+  ScheduleCreated: ['schedules:read'],
+  ScheduleChanged: ['schedules:read'],
+  // Their record is the schedule; the data, the occurrence as its run history shows it.
+  ScheduleOccurrenceBlocked: ['schedules:read'],
+  ScheduleOccurrenceSkipped: ['schedules:read'],
   ImportCreated: ['imports:manage'],
   ImportApproved: ['imports:manage'],
   BankAccountCreated: ['bank:read'],
