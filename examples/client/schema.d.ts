@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447`
+         * @description Example request: `GET /api/v1/Companies/765968c1-7738-4257-82c1-8c85a63ca807`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Settings`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Roles/7a460c06-4fb3-41f5-988f-d7fbb6a3f21b`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members/52bf0405-4635-4272-98a1-7b682fe89560`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Members/b86cc633-ef2f-4790-aa77-76badba6ba02`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members/52bf0405-4635-4272-98a1-7b682fe89560`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApiKeys/bae03667-016b-417a-a9ee-06996087078a`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys/8f3c053a-1061-4189-ac82-1ea10dd22a2f`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Accounts/9df2b26b-a097-4886-bc60-a02842d9f7c4/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Activate`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/CostCenters/892c083d-1524-490c-94aa-e2feab11c960/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/11bc4106-5a39-46c2-ad44-cddf922404c4`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/9be55469-cc0c-4129-a598-2567bfd296ff`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/11bc4106-5a39-46c2-ad44-cddf922404c4`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Close`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Lock`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Close`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/FinancialYears/ee812fa4-4def-4947-8e96-b721e4902598/Periods/7e310f0d-2d1f-4db0-8dc5-399386a9a2b2/Reopen`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Submit`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Approve`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Reject`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Post`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/4e5b4934-1eac-4eb0-887f-d5fc15d066fb/Void`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/b6ac3532-f4a3-4bd9-b48d-5ba153a833b1/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/63f22262-9895-4650-8d7c-0495d855f0e0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TrialBalance?financialYearId=ee812fa4-4def-4947-8e96-b721e4902598`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/TrialBalance?financialYearId=f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/BudgetVsActual?budgetId=f1892339-12a5-4f0b-80bc-c7b8d649eedc&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/BudgetVsActual?budgetId=c1bed1e8-edc9-4801-a209-71cb22f442e4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/be39a8b8-f894-41ca-9342-c49fe29d9447/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/765968c1-7738-4257-82c1-8c85a63ca807/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/Restatements?since=2026-11-29T22%3A41%3A26.731Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/Restatements?since=2026-11-30T00%3A11%3A23.635Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Reports/b359b302-3f47-465e-9daf-0a77b706ebab`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/023adab7-89db-4522-b8a5-bbac456be2fc`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Webhooks/2723967a-6a70-46c6-b4fc-792a16e7a26a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ExchangeRates/323ba2fe-1d94-4da7-89a7-f49aabf9c486`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,20 +1321,128 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Budgets/f1892339-12a5-4f0b-80bc-c7b8d649eedc`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
          */
         delete: operations["budgets.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recurring journals, newest first (paginated; the keyword matches the description)
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules`
+         */
+        get: operations["schedules.list"];
+        put?: never;
+        /**
+         * Create a recurring journal: its lines, when it falls due (monthly, quarterly or yearly on a day or the month’s last; every N days) from a start date to an end date or count, and whether each occurrence makes a draft or posts
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules`
+         */
+        post: operations["schedules.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recurring journal with its last settled and next occurrence
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7`
+         */
+        get: operations["schedules.get"];
+        /**
+         * Replace a recurring journal’s lines, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7`
+         */
+        put: operations["schedules.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/Occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/Occurrences`
+         */
+        get: operations["schedules.occurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/SkippedOccurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/SkippedOccurrences`
+         */
+        post: operations["schedules.skip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/Preview?until=2026-01-31`
+         */
+        get: operations["schedules.preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1349,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/aa0344f8-6be6-49e9-9c98-f724de81d25e/Errors`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Imports/9e602aec-c610-447e-8a06-9155aea4559b/Approve`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/b3caf31a-1269-46cf-b20d-a55f6da48aa3/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Exports/70f4db51-8a67-4165-96aa-f1dae5897c53`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports/c45b510f-7ff7-480c-9691-b5aa08e0d16c`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1517,7 +1625,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1537,7 +1645,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1557,7 +1665,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1577,13 +1685,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1603,7 +1711,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1621,12 +1729,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1645,7 +1753,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/TaxCodes/4ef25661-7e5a-416d-b040-40783d7d434c/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1665,13 +1773,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1689,7 +1797,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/VatReturns/42b89036-a949-4f0c-aff4-a92821d2a8d3`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns/57d16a88-2e95-4278-b6f2-290ced45ec2c`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1709,13 +1817,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1733,12 +1841,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1757,7 +1865,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Counterparties/70d1d415-c1d4-478e-9a1d-2a31788b34d9/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1777,12 +1885,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1801,7 +1909,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1821,13 +1929,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1845,12 +1953,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8`
+         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1869,7 +1977,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1891,7 +1999,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1911,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1929,14 +2037,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches/1de5f542-355c-4047-b865-373210aefd4e`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Matches/638bc553-05e1-4518-870f-697da4139e12`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches/1de5f542-355c-4047-b865-373210aefd4e`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1955,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1975,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -1993,7 +2101,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/BankAccounts/4953610c-5e7f-4503-be07-660b3da452a8/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2013,13 +2121,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2037,14 +2145,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/b3b74f4d-8a4a-4389-922d-ab5ac8756381/Attachments/e0718b5e-2159-4be3-b4f4-4cc120e5f768`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments/d9dcd607-4b7c-4ecc-beec-eb695234e61e`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Journals/10a491c9-4f82-4cba-83fa-53491f37f760/Attachments/5e43edae-d3ea-47a9-a03d-0d6bb21983d0`
+         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Attachments/e8a66a55-798b-49aa-91a1-3b40b216932a`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2063,7 +2171,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments`
+         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2081,7 +2189,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/abdb52da-d7f4-4d40-8eb4-0644238f4d48/Attachments/d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4`
+         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Attachments/67d13dcc-638b-4bec-9776-9dab43e2c45c`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3197,6 +3305,104 @@ export interface components {
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
+        };
+        ScheduleResponse: {
+            id: components["schemas"]["field.id"];
+            /** @description Free text. */
+            description: string;
+            /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+            lines: {
+                accountId: components["schemas"]["field.accountId"];
+                costCenterId: components["schemas"]["field.costCenterId"];
+                side: components["schemas"]["field.side"];
+                amount: components["schemas"]["field.amount"];
+            }[];
+            recurrence: {
+                /** @enum {string} */
+                frequency: "monthly" | "quarterly" | "yearly";
+                dayOfMonth: number | "last";
+            } | {
+                /** @constant */
+                frequency: "everyNDays";
+                days: number;
+            };
+            startDate: components["schemas"]["field.startDate"];
+            /** @description Last day (YYYY-MM-DD), included. */
+            endDate: string | null;
+            /** @description How many there are in all. */
+            count: number | null;
+            /** @enum {string} */
+            action: "draft" | "post";
+            /**
+             * @description The state value the sign-in started with.
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended";
+            /** @description The last occurrence generated or skipped; every occurrence up to it is settled. */
+            lastSettledDate: string | null;
+            /** @description The next occurrence to generate (null once the schedule has none left, or has ended). */
+            nextOccurrenceDate: string | null;
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
+        };
+        ScheduleResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["ScheduleResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        ScheduleOccurrenceResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["ScheduleOccurrenceResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        ScheduleOccurrenceResponse: {
+            scheduleId: components["schemas"]["field.scheduleId"];
+            date: components["schemas"]["field.date.2"];
+            /**
+             * @description The state value the sign-in started with.
+             * @enum {string}
+             */
+            state: "generated" | "posting" | "blocked" | "skipped";
+            /** @description The journal made for the occurrence (its reference names the schedule and the date). */
+            journalId: string | null;
+            /** @description Why it is blocked, as the journal use case refused it. */
+            reason: {
+                name: components["schemas"]["field.name"];
+                /** @description What was found there, naming the record; null when verified. */
+                reason: string;
+                code: components["schemas"]["field.code"];
+            } | null;
+            updatedAt: components["schemas"]["field.updatedAt"];
+        };
+        SchedulePreviewResponse: {
+            scheduleId: components["schemas"]["field.scheduleId"];
+            /**
+             * @description The state value the sign-in started with.
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended";
+            /** Format: date */
+            until: string;
+            occurrences: {
+                date: components["schemas"]["field.date.2"];
+                /** @description The occurrence's number, 1 for the first of the schedule. */
+                number: number;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference: string;
+                amount: components["schemas"]["field.amount"];
+                /**
+                 * @description The state value the sign-in started with.
+                 * @enum {string}
+                 */
+                state: "due" | "blocked" | "posting";
+            }[];
         };
         ImportResponse: {
             id: components["schemas"]["field.id"];
@@ -4794,6 +5000,8 @@ export interface components {
             /** @description Identifier (UUID). */
             id: string;
         } | null;
+        /** Format: uuid */
+        "field.scheduleId": string;
         /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
         "field.row": number;
         /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
@@ -4964,7 +5172,7 @@ export interface components {
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.4": string;
         /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
+        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read" | "schedules:read" | "schedules:manage")[];
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.5": string;
         /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
@@ -5046,7 +5254,7 @@ export interface components {
          * @description The event types the subscription receives; empty for every type.
          * @default []
          */
-        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached" | "ExportCreated")[];
+        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached" | "ExportCreated" | "ScheduleCreated" | "ScheduleChanged" | "ScheduleOccurrenceBlocked" | "ScheduleOccurrenceSkipped")[];
         /**
          * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
          * @default true
@@ -5066,6 +5274,39 @@ export interface components {
             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
             amounts: (string | number)[];
         }[];
+        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+        "field.lines.2": {
+            /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+            accountId: string;
+            /**
+             * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
+             * @default null
+             */
+            costCenterId: string | null;
+            /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+            side: 1 | 2;
+            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            amount: string | number;
+        }[];
+        "field.recurrence": {
+            /** @enum {string} */
+            frequency: "monthly" | "quarterly" | "yearly";
+            dayOfMonth: number | "last";
+        } | {
+            /** @constant */
+            frequency: "everyNDays";
+            days: number;
+        };
+        /**
+         * @description Last day (YYYY-MM-DD), included.
+         * @default null
+         */
+        "field.endDate.2": string | null;
+        /**
+         * @description How many there are in all.
+         * @default null
+         */
+        "field.count": number | null;
         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
         "field.amount.4": string;
         /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
@@ -5408,6 +5649,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `Unbalanced`, `TooFewLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400": {
             headers: {
@@ -5526,7 +5776,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38445/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45971%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=xDTSHBBoKp4nOfatHmiExcT63u8mq5fILkpx5ZQX470&code_challenge_method=S256&state=jgEBZeB9O2LsAN7RBeV79On5o2YT7hikhMkHTCg4Eio&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34853/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45135%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=RbnLqLuE60k4Lh_YXUFG4Pd72XOFUvKqRmkoEUh2bdU&code_challenge_method=S256&state=cvw5bhLhtLuwxJ27NZ5uWqHYKNIY3ZB8a0Vj4kh58lU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5566,7 +5816,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5615,11 +5865,13 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "765968c1-7738-4257-82c1-8c85a63ca807",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5668,7 +5920,9 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ]
                      *         }
                      *       ]
@@ -5726,7 +5980,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5775,11 +6029,13 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "companyId": "765968c1-7738-4257-82c1-8c85a63ca807",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5828,7 +6084,9 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ]
                      *         }
                      *       ]
@@ -5875,16 +6133,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *           "id": "765968c1-7738-4257-82c1-8c85a63ca807",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T22:41:18.309Z",
+                     *           "createdAt": "2026-11-30T00:11:02.431Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "id": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T22:41:18.007Z",
+                     *           "createdAt": "2026-11-30T00:11:01.132Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5941,9 +6199,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "765968c1-7738-4257-82c1-8c85a63ca807",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:11:02.431Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5956,7 +6214,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T22:41:18.309Z"
+                     *         "updatedAt": "2026-11-30T00:11:02.431Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6006,7 +6264,9 @@ export interface operations {
                      *         "bank:reconcile",
                      *         "attachments:read",
                      *         "attachments:create",
-                     *         "exports:read"
+                     *         "exports:read",
+                     *         "schedules:read",
+                     *         "schedules:manage"
                      *       ]
                      *     }
                      */
@@ -6043,9 +6303,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "be39a8b8-f894-41ca-9342-c49fe29d9447",
+                     *       "id": "765968c1-7738-4257-82c1-8c85a63ca807",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T22:41:18.309Z",
+                     *       "createdAt": "2026-11-30T00:11:02.431Z",
                      *       "version": 1
                      *     }
                      */
@@ -6090,7 +6350,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:18.007Z"
+                     *       "updatedAt": "2026-11-30T00:11:01.132Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6120,7 +6380,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                 *       "retainedEarningsAccountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6165,7 +6425,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *       "retainedEarningsAccountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6173,7 +6433,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T22:41:19.982Z"
+                     *       "updatedAt": "2026-11-30T00:11:07.029Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6269,7 +6529,9 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6323,7 +6585,9 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6353,7 +6617,8 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "bank:read",
                      *             "attachments:read",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6362,7 +6627,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "id": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6373,8 +6638,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T22:41:40.615Z",
-                     *           "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *           "createdAt": "2026-11-30T00:11:55.740Z",
+                     *           "updatedAt": "2026-11-30T00:11:56.116Z"
                      *         }
                      *       ]
                      *     }
@@ -6435,7 +6700,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6445,8 +6710,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:11:55.740Z",
+                     *       "updatedAt": "2026-11-30T00:11:55.740Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6493,7 +6758,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6503,8 +6768,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.615Z"
+                     *       "createdAt": "2026-11-30T00:11:55.740Z",
+                     *       "updatedAt": "2026-11-30T00:11:55.740Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6565,7 +6830,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6576,8 +6841,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:40.615Z",
-                     *       "updatedAt": "2026-11-29T22:41:40.694Z"
+                     *       "createdAt": "2026-11-30T00:11:55.740Z",
+                     *       "updatedAt": "2026-11-30T00:11:56.116Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6685,8 +6950,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "email": "user-be8cd193-9c8a-4e3d-9350-89f0e909528f@example.com",
+                     *           "userId": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "email": "user-b975b869-ea21-4fec-a11d-b5ff4dc2d1b5@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6736,22 +7001,24 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read"
+                     *             "exports:read",
+                     *             "schedules:read",
+                     *             "schedules:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:18.007Z",
+                     *           "joinedAt": "2026-11-30T00:11:01.132Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *           "email": "contract-1795992100790@example.com",
-                     *           "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *           "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
+                     *           "email": "contract-1795997516213@example.com",
+                     *           "roleId": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *           "joinedAt": "2026-11-30T00:11:56.260Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6783,8 +7050,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795992100790@example.com",
-                 *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b"
+                 *       "email": "contract-1795997516213@example.com",
+                 *       "roleId": "06809ebb-3d16-454c-b83d-61b918dba150"
                  *     }
                  */
                 "application/json": {
@@ -6806,16 +7073,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
-                     *       "roleId": "7a460c06-4fb3-41f5-988f-d7fbb6a3f21b",
+                     *       "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
+                     *       "email": "contract-1795997516213@example.com",
+                     *       "roleId": "06809ebb-3d16-454c-b83d-61b918dba150",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:11:56.260Z",
                      *       "version": 1
                      *     }
                      */
@@ -6875,8 +7142,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b86cc633-ef2f-4790-aa77-76badba6ba02",
-                     *       "email": "contract-1795992100790@example.com",
+                     *       "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
+                     *       "email": "contract-1795997516213@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6897,9 +7164,10 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read",
                      *         "attachments:read",
-                     *         "exports:read"
+                     *         "exports:read",
+                     *         "schedules:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T22:41:40.844Z",
+                     *       "joinedAt": "2026-11-30T00:11:56.260Z",
                      *       "version": 2
                      *     }
                      */
@@ -7008,9 +7276,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *           "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_jACN06d",
+                     *           "prefix": "sk-svc_Y61YT3u",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7018,8 +7286,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "createdAt": "2026-11-29T22:41:41.057Z",
+                     *           "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "createdAt": "2026-11-30T00:11:57.082Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7061,7 +7329,7 @@ export interface operations {
                 "application/json": {
                     name: components["schemas"]["field.name.5"];
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read" | "schedules:read" | "schedules:manage")[];
                     roleId?: components["schemas"]["field.roleId"];
                     /**
                      * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
@@ -7085,9 +7353,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_Y61YT3u",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7095,8 +7363,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *       "createdAt": "2026-11-30T00:11:57.082Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7147,18 +7415,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bae03667-016b-417a-a9ee-06996087078a",
+                     *       "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_jACN06d",
+                     *       "prefix": "sk-svc_Y61YT3u",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T22:41:41.149Z",
-                     *       "createdBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *       "createdAt": "2026-11-29T22:41:41.057Z",
+                     *       "revokedAt": "2026-11-30T00:11:57.147Z",
+                     *       "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *       "createdAt": "2026-11-30T00:11:57.082Z",
                      *       "version": 2
                      *     }
                      */
@@ -7213,24 +7481,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "id": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.651Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.651Z",
+                     *           "createdAt": "2026-11-30T00:11:05.909Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.909Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "id": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7239,32 +7507,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.537Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.537Z",
+                     *           "createdAt": "2026-11-30T00:11:05.868Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.868Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "id": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.446Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.446Z",
+                     *           "createdAt": "2026-11-30T00:11:05.752Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.752Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "id": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7273,32 +7541,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.362Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.362Z",
+                     *           "createdAt": "2026-11-30T00:11:05.701Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.701Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "id": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "parentId": "f94168fc-40c4-48d8-88c6-975f5e866755",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.294Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.294Z",
+                     *           "createdAt": "2026-11-30T00:11:05.538Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.538Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d0add00b-31ee-4fa6-89e5-514ce500229e",
+                     *           "id": "f94168fc-40c4-48d8-88c6-975f5e866755",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7307,49 +7575,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.197Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.197Z",
+                     *           "createdAt": "2026-11-30T00:11:05.441Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.441Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.119Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.119Z",
+                     *           "createdAt": "2026-11-30T00:11:05.202Z",
+                     *           "updatedAt": "2026-11-30T00:11:05.202Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "id": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.981Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.981Z",
+                     *           "createdAt": "2026-11-30T00:11:04.764Z",
+                     *           "updatedAt": "2026-11-30T00:11:04.764Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "id": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7358,8 +7626,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:18.932Z",
-                     *           "updatedAt": "2026-11-29T22:41:18.932Z",
+                     *           "createdAt": "2026-11-30T00:11:04.715Z",
+                     *           "updatedAt": "2026-11-30T00:11:04.715Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7427,7 +7695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7436,8 +7704,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:11:07.142Z",
+                     *       "updatedAt": "2026-11-30T00:11:07.142Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7488,7 +7756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7497,8 +7765,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *       "createdAt": "2026-11-30T00:11:07.142Z",
+                     *       "updatedAt": "2026-11-30T00:11:07.142Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7562,7 +7830,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7571,8 +7839,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:20.093Z",
-                     *       "updatedAt": "2026-11-29T22:41:20.851Z",
+                     *       "createdAt": "2026-11-30T00:11:07.142Z",
+                     *       "updatedAt": "2026-11-30T00:11:07.837Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7692,15 +7960,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "00728c50-28eb-40c5-a03b-4ebe24282e85",
-                     *           "occurredAt": "2026-11-29T22:41:20.094Z",
+                     *           "requestId": "c957cc8a-e965-46e6-831f-c7f4a7f4ea8e",
+                     *           "occurredAt": "2026-11-30T00:11:07.142Z",
                      *           "sequence": 14,
-                     *           "hash": "7b24c9a5f0066c16ab30bd871c2045053c58b858761de096768c0a5372d757c8",
+                     *           "hash": "25e5af380c2634e1978cb73b4a95e62e359da5d45a09a87f83e3f0a5130ee4eb",
                      *           "state": {
-                     *             "id": "9df2b26b-a097-4886-bc60-a02842d9f7c4",
+                     *             "id": "01a535bf-1923-421c-ad11-31edbbb82479",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7709,8 +7977,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:20.093Z",
-                     *             "updatedAt": "2026-11-29T22:41:20.093Z",
+                     *             "createdAt": "2026-11-30T00:11:07.142Z",
+                     *             "updatedAt": "2026-11-30T00:11:07.142Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7770,7 +8038,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *           "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7779,12 +8047,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:21.597Z",
-                     *           "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *           "createdAt": "2026-11-30T00:11:08.353Z",
+                     *           "updatedAt": "2026-11-30T00:11:08.353Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "id": "cad7a620-a790-423a-9e65-b29142ae6058",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7793,12 +8061,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.784Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.784Z",
+                     *           "createdAt": "2026-11-30T00:11:06.357Z",
+                     *           "updatedAt": "2026-11-30T00:11:06.357Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "31c5f6bc-d119-42b9-b451-6444e07c3ff1",
+                     *           "id": "848e030c-d4ae-427d-b6a6-257fff1a499d",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7807,8 +8075,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:19.849Z",
-                     *           "updatedAt": "2026-11-29T22:41:19.849Z",
+                     *           "createdAt": "2026-11-30T00:11:06.723Z",
+                     *           "updatedAt": "2026-11-30T00:11:06.723Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7867,7 +8135,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7876,8 +8144,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:11:08.353Z",
+                     *       "updatedAt": "2026-11-30T00:11:08.353Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7925,7 +8193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7934,8 +8202,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *       "createdAt": "2026-11-30T00:11:08.353Z",
+                     *       "updatedAt": "2026-11-30T00:11:08.353Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7992,7 +8260,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8001,8 +8269,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:21.864Z",
+                     *       "createdAt": "2026-11-30T00:11:08.353Z",
+                     *       "updatedAt": "2026-11-30T00:11:08.677Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8119,15 +8387,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7559bf35-18b1-4ef0-b673-e910786cbec0",
-                     *           "occurredAt": "2026-11-29T22:41:21.597Z",
+                     *           "requestId": "9bffbcbf-e8cb-43ab-bfe1-6d518a311e27",
+                     *           "occurredAt": "2026-11-30T00:11:08.353Z",
                      *           "sequence": 17,
-                     *           "hash": "691dae33a4077ccda5bd999a722e6f2d581e395c74b9ade2e47a0577df86e3d2",
+                     *           "hash": "be9462cb30918c4ff53f6c27b3484100661749fd63ca18e2edf5f4b1b247fe6c",
                      *           "state": {
-                     *             "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *             "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8136,8 +8404,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:21.597Z",
-                     *             "updatedAt": "2026-11-29T22:41:21.597Z",
+                     *             "createdAt": "2026-11-30T00:11:08.353Z",
+                     *             "updatedAt": "2026-11-30T00:11:08.353Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8189,7 +8457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8198,8 +8466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.382Z",
+                     *       "createdAt": "2026-11-30T00:11:08.353Z",
+                     *       "updatedAt": "2026-11-30T00:11:08.881Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8249,7 +8517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892c083d-1524-490c-94aa-e2feab11c960",
+                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8258,8 +8526,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:21.597Z",
-                     *       "updatedAt": "2026-11-29T22:41:22.030Z",
+                     *       "createdAt": "2026-11-30T00:11:08.353Z",
+                     *       "updatedAt": "2026-11-30T00:11:08.738Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8310,19 +8578,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:24.021Z",
-                     *           "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *           "createdAt": "2026-11-30T00:11:12.958Z",
+                     *           "updatedAt": "2026-11-30T00:11:12.958Z",
                      *           "periods": [
                      *             {
-                     *               "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "bd049d36-da6e-402c-a858-ef98b128fa2d",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8332,8 +8600,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "79a4b7ea-a8cc-4a61-b6b6-8c33bb2cd93d",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8343,8 +8611,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "9a7ee47f-649b-4607-a216-b130b72134b9",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8354,8 +8622,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "b2df6a6f-74a9-43af-8257-d7695dd1da5d",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8365,8 +8633,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "52e25596-129b-4162-8da8-df1f3a6ba4eb",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8376,8 +8644,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "5c456091-87e1-4667-bf11-48a0c343e945",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8387,8 +8655,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "0dc17eb4-b7da-496f-a99d-5aaf90cc99c6",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8398,8 +8666,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "7a92dee7-b347-4478-9659-0e982f374ebf",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8409,8 +8677,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "1fa5dbf0-0966-4228-aa02-7fcf1826b692",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8420,8 +8688,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "8be522b8-8c1a-4d70-aeff-58a9375b9121",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8431,8 +8699,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "c086194d-6c70-48e0-90d0-42cad50589e9",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8442,8 +8710,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *               "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *               "id": "58667933-2287-47de-ae79-a40a92a0ca81",
+                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8455,19 +8723,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T22:41:23.595Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *           "createdAt": "2026-11-30T00:11:11.828Z",
+                     *           "updatedAt": "2026-11-30T00:11:11.828Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8477,8 +8745,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "441412f9-1152-4e4e-a940-c90465f4436d",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8488,8 +8756,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8499,8 +8767,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8510,8 +8778,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8521,8 +8789,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8532,8 +8800,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "c612e583-b490-47f1-b22f-ec730a221169",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8543,8 +8811,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8554,8 +8822,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8565,8 +8833,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "f8ba8d37-5da5-4934-9535-59988be03218",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8576,8 +8844,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8587,8 +8855,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *               "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *               "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
+                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8652,19 +8920,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *       "id": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.021Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.021Z",
+                     *       "createdAt": "2026-11-30T00:11:12.958Z",
+                     *       "updatedAt": "2026-11-30T00:11:12.958Z",
                      *       "periods": [
                      *         {
-                     *           "id": "0cd5ee12-03c1-4dee-96e6-a5ad814d8911",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "bd049d36-da6e-402c-a858-ef98b128fa2d",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8674,8 +8942,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c856a179-5d8a-45d6-807a-9a514ebde518",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "79a4b7ea-a8cc-4a61-b6b6-8c33bb2cd93d",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8685,8 +8953,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "55f9e334-a49d-43d8-b53c-9aa6e20c94f9",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "9a7ee47f-649b-4607-a216-b130b72134b9",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8696,8 +8964,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "82602649-6aa3-4dcf-bff1-905694b8f76e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "b2df6a6f-74a9-43af-8257-d7695dd1da5d",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8707,8 +8975,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c644ba6b-3687-48fc-a364-afed0f3d2894",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "52e25596-129b-4162-8da8-df1f3a6ba4eb",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8718,8 +8986,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1ba1e1d-4021-44f5-86c8-c71de005de2e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "5c456091-87e1-4667-bf11-48a0c343e945",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8729,8 +8997,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32e4d788-3da3-4533-a448-24f9891f0dd5",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "0dc17eb4-b7da-496f-a99d-5aaf90cc99c6",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8740,8 +9008,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7b9deeba-3c5b-4c0e-ba55-f1c3082ae8ee",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "7a92dee7-b347-4478-9659-0e982f374ebf",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8751,8 +9019,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6128b197-d468-425c-9a6f-d14036d6eb42",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "1fa5dbf0-0966-4228-aa02-7fcf1826b692",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8762,8 +9030,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd312983-64c5-4bb8-843e-eb4505daff9e",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "8be522b8-8c1a-4d70-aeff-58a9375b9121",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8773,8 +9041,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63aa7752-4842-487e-b05d-e9fa84e52759",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "c086194d-6c70-48e0-90d0-42cad50589e9",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8784,8 +9052,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3b563c8-ea71-4266-a1c8-3131cd7495a6",
-                     *           "financialYearId": "995d24a9-ed31-4646-8ff3-63dab0554132",
+                     *           "id": "58667933-2287-47de-ae79-a40a92a0ca81",
+                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8841,19 +9109,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:23.595Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.595Z",
+                     *       "createdAt": "2026-11-30T00:11:11.828Z",
+                     *       "updatedAt": "2026-11-30T00:11:11.828Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8863,8 +9131,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "441412f9-1152-4e4e-a940-c90465f4436d",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8874,8 +9142,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8885,8 +9153,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8896,8 +9164,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8907,8 +9175,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8918,8 +9186,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "c612e583-b490-47f1-b22f-ec730a221169",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8929,8 +9197,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8940,8 +9208,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8951,8 +9219,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "f8ba8d37-5da5-4934-9535-59988be03218",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8962,8 +9230,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8973,8 +9241,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9037,19 +9305,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *       "id": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T22:41:24.367Z",
-                     *       "updatedAt": "2026-11-29T22:41:24.770Z",
+                     *       "createdAt": "2026-11-30T00:11:13.621Z",
+                     *       "updatedAt": "2026-11-30T00:11:15.313Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e5a0937c-c8be-460a-8bfe-53c942a1f506",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "621cb446-2c72-4b26-8f9c-053234f89c17",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9059,8 +9327,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2a38b551-6a6d-495c-b573-1132cd364dae",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "8a9e5527-adad-4b79-aea4-4e0af3e22467",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9070,8 +9338,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da15da76-8d21-485c-8120-0397e821d892",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "ea173da5-9dca-4cca-8bcc-03836fcce8bf",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9081,8 +9349,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04c2754d-8e74-4b5e-99a8-7087045f0297",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "60c28ce2-3b12-4b5f-bf14-cff35abdd323",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9092,8 +9360,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f449fec2-037a-4f78-ac2b-4e6225ad3f2b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "50472457-7804-4060-be8f-10c10ca2d4ec",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9103,8 +9371,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0dfe0a2-5749-4a9d-8dcf-1766529636e5",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "965afffc-0b1e-4235-98f9-7d5d18cf627a",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9114,8 +9382,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8f8cdee-0ba6-4ccd-b196-a10c0bb6f32d",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "31f5a666-5473-4919-bc21-96626f07f88d",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9125,8 +9393,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25dd6eb6-4d70-4f66-91f6-2a2ec182f69a",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "296d750e-6bba-40f9-a1a0-54871df3df95",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9136,8 +9404,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e6dfabe-0785-4634-9566-6c612db9ef9e",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "3f6b7cc5-652f-4af4-a3e2-55612a45ed43",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9147,8 +9415,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a46be245-99fc-48e1-be09-d45652e72152",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "23336db7-b1e4-4659-8300-b376e5055ec4",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9158,8 +9426,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c6443bb4-20a1-4c7d-81b2-a6038d02175b",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "cfcf8122-a78e-4547-b21b-31b64dcc6a40",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9169,8 +9437,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f42eb227-3a1e-4771-8a9a-f233108c34f7",
-                     *           "financialYearId": "9be55469-cc0c-4129-a598-2567bfd296ff",
+                     *           "id": "0c0475cc-afb7-426b-99cc-83dfa589dad2",
+                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9316,14 +9584,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a56fa4be-de99-4d3b-9bc4-b03bf468df73",
-                     *       "serialNumber": 5,
+                     *       "id": "5232eb50-75f0-4ff4-b3ee-8c4d2a6819bd",
+                     *       "serialNumber": 6,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9336,7 +9604,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bc40585f-9d08-4cf8-ab3e-823dd960a114",
+                     *           "accountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9364,19 +9632,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:36.869Z",
-                     *       "updatedAt": "2026-11-29T22:41:36.869Z",
+                     *       "createdAt": "2026-11-30T00:11:50.025Z",
+                     *       "updatedAt": "2026-11-30T00:11:50.025Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9447,8 +9715,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "405735f3-7c86-44d4-b534-e5973cffdbf4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9458,8 +9726,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd09afb-a82f-4ed0-9920-7f383e1e102e",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9469,8 +9737,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e5f82e5-6756-41b2-8112-a4e4188da95a",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "f8ba8d37-5da5-4934-9535-59988be03218",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9480,8 +9748,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5202dab9-cab2-4254-bd7e-73884ec3bf73",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9491,8 +9759,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfc9e05-176e-4899-9555-8a69aa754083",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9502,8 +9770,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "962dabb4-d738-4eac-8e73-251a9651a6f2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "c612e583-b490-47f1-b22f-ec730a221169",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9513,8 +9781,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b8f150e-0039-4547-847e-854bb64256e6",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9524,8 +9792,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0db4e472-bc04-4329-851d-fc708bfecf07",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9535,8 +9803,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "443ed7e9-b4f0-4161-9483-b949ccb4fcf5",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9546,8 +9814,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9557,8 +9825,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aef29ce6-a1de-4676-8794-7d9dd790867b",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "441412f9-1152-4e4e-a940-c90465f4436d",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9568,8 +9836,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9617,8 +9885,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9674,8 +9942,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9829,8 +10097,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e310f0d-2d1f-4db0-8dc5-399386a9a2b2",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9919,14 +10187,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *               "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9939,7 +10207,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *               "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9967,19 +10235,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:27.082Z",
-                     *           "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *           "createdAt": "2026-11-30T00:11:24.152Z",
+                     *           "updatedAt": "2026-11-30T00:11:24.152Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10032,12 +10300,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10063,14 +10331,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10083,7 +10351,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10111,19 +10379,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:11:24.152Z",
+                     *       "updatedAt": "2026-11-30T00:11:24.152Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10181,14 +10449,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10201,7 +10469,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10229,19 +10497,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *       "createdAt": "2026-11-30T00:11:24.152Z",
+                     *       "updatedAt": "2026-11-30T00:11:24.152Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10288,12 +10556,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10321,14 +10589,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10341,7 +10609,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10369,19 +10637,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.461Z",
+                     *       "createdAt": "2026-11-30T00:11:24.152Z",
+                     *       "updatedAt": "2026-11-30T00:11:25.190Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10451,22 +10719,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "03fee8a4-23b3-4a6d-9a30-466eb55073e6",
-                     *           "occurredAt": "2026-11-29T22:41:27.089Z",
+                     *           "requestId": "ffa2b76f-7c68-48d1-bc8d-6c13d43af234",
+                     *           "occurredAt": "2026-11-30T00:11:24.180Z",
                      *           "sequence": 31,
-                     *           "hash": "4e2decec186fd5df6cd853cfb6fe02ae7e7d32721e43dfe7488fefacd42d831a",
+                     *           "hash": "d7a664abd10736babcc18e64a2f9553b6a772ab552e46e8dad8fae0a0685cb88",
                      *           "state": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10479,7 +10747,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10507,19 +10775,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.082Z",
+                     *             "createdAt": "2026-11-30T00:11:24.152Z",
+                     *             "updatedAt": "2026-11-30T00:11:24.152Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10581,14 +10849,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
+                     *       "serialNumber": 11,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10601,7 +10869,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10629,25 +10897,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.916Z",
+                     *       "createdAt": "2026-11-30T00:12:14.045Z",
+                     *       "updatedAt": "2026-11-30T00:12:14.098Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:49.916Z",
+                     *       "submittedAt": "2026-11-30T00:12:14.098Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10712,14 +10980,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
+                     *       "serialNumber": 11,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10732,7 +11000,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10760,46 +11028,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:50.041Z",
+                     *       "createdAt": "2026-11-30T00:12:14.045Z",
+                     *       "updatedAt": "2026-11-30T00:12:14.298Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "submittedAt": "2026-11-29T22:41:50.019Z",
+                     *       "submittedAt": "2026-11-30T00:12:14.268Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *             "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *           },
-                     *           "at": "2026-11-29T22:41:50.041Z"
+                     *           "at": "2026-11-30T00:12:14.298Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.041Z",
+                     *       "approvedAt": "2026-11-30T00:12:14.298Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z"
+                     *         "at": "2026-11-30T00:12:14.247Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10864,14 +11132,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *       "serialNumber": 9,
+                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
+                     *       "serialNumber": 11,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10884,7 +11152,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10912,19 +11180,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:49.886Z",
-                     *       "updatedAt": "2026-11-29T22:41:49.993Z",
+                     *       "createdAt": "2026-11-30T00:12:14.045Z",
+                     *       "updatedAt": "2026-11-30T00:12:14.247Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10934,9 +11202,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *           "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *         },
-                     *         "at": "2026-11-29T22:41:49.993Z",
+                     *         "at": "2026-11-30T00:12:14.247Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11001,14 +11269,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11021,7 +11289,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11041,27 +11309,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *       "createdAt": "2026-11-30T00:11:24.152Z",
+                     *       "updatedAt": "2026-11-30T00:11:25.745Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11071,9 +11339,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:27.874Z",
+                     *       "postedAt": "2026-11-30T00:11:25.745Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11140,14 +11408,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e5b4934-1eac-4eb0-887f-d5fc15d066fb",
+                     *       "id": "b6ac3532-f4a3-4bd9-b48d-5ba153a833b1",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11160,7 +11428,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11180,27 +11448,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T22:41:28.342Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.530Z",
+                     *       "createdAt": "2026-11-30T00:11:29.409Z",
+                     *       "updatedAt": "2026-11-30T00:11:29.578Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11210,14 +11478,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.440Z",
+                     *       "postedAt": "2026-11-30T00:11:29.455Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "voidedAt": "2026-11-29T22:41:28.530Z"
+                     *       "voidedAt": "2026-11-30T00:11:29.578Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11266,14 +11534,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11286,7 +11554,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11314,19 +11582,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T22:41:27.082Z",
-                     *       "updatedAt": "2026-11-29T22:41:27.958Z",
+                     *       "createdAt": "2026-11-30T00:11:24.152Z",
+                     *       "updatedAt": "2026-11-30T00:11:26.479Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11393,14 +11661,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *       "id": "eb699455-3ee4-4c36-b463-aab99b851bb6",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11413,7 +11681,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11433,27 +11701,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *       "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
-                     *       "reversalOf": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *       "reversalOf": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:28.169Z",
-                     *       "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *       "createdAt": "2026-11-30T00:11:28.104Z",
+                     *       "updatedAt": "2026-11-30T00:11:28.104Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11463,9 +11731,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "postedAt": "2026-11-29T22:41:28.169Z",
+                     *       "postedAt": "2026-11-30T00:11:28.104Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11612,24 +11880,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
-                     *           "serialNumber": 8,
+                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:47.978Z",
+                     *           "postedAt": "2026-11-30T00:12:09.599Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11637,24 +11905,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
-                     *           "serialNumber": 6,
+                     *           "journalId": "d25331f2-784c-47cd-a4c8-e654f1ef1946",
+                     *           "serialNumber": 7,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:44.385Z",
+                     *           "postedAt": "2026-11-30T00:12:04.996Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11662,29 +11930,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
-                     *           "serialNumber": 9,
+                     *           "journalId": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
+                     *           "serialNumber": 11,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *               "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "postedAt": "2026-11-29T22:41:50.062Z",
+                     *           "postedAt": "2026-11-30T00:12:14.325Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11696,20 +11964,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "287afa40-d85b-452e-8c1e-995b3136f943"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -11783,14 +12051,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11817,8 +12085,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11844,7 +12112,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11871,8 +12139,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11898,7 +12166,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11925,8 +12193,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12060,7 +12328,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12079,8 +12347,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12192,7 +12460,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12209,8 +12477,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12334,7 +12602,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12350,8 +12618,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *           "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12460,9 +12728,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "budgetId": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12489,8 +12757,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
-                     *           "parentId": "f5f3c5e9-7a18-470f-bffe-4ff428008223",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12523,8 +12791,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "parentId": "b9b3b0bd-1c9d-4a27-a290-30eb8f4dd918",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12535,7 +12803,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *             "id": "cad7a620-a790-423a-9e65-b29142ae6058",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12925,18 +13193,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "452c5c2b-4578-4c12-b711-8d952b0356af",
-                     *           "serialNumber": 6,
+                     *           "journalId": "d25331f2-784c-47cd-a4c8-e654f1ef1946",
+                     *           "serialNumber": 7,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "taxCodeId": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13006,7 +13274,7 @@ export interface operations {
                     /**
                      * @example CompInfoStart
                      *     TaxablePersonNameEn,TaxablePersonNameAr,TRN,TaxAgencyName,TAN,TaxAgentName,TAAN,PeriodStart,PeriodEnd,FAFCreationDate,ProductVersion,FAFVersion
-                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,29-11-2026,Ledger API v1,FAFv1.0.0
+                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,30-11-2026,Ledger API v1,FAFv1.0.0
                      *     CompInfoEnd
                      *     PurcDataStart
                      *     SupplierName,SupplierTRN,InvoiceDate,InvoiceNo,PermitNo,TransactionID,LineNo,ProductDescription,PurchaseValueAED,VATValueAED,TaxCode,FCYCode,PurchaseFCY,VATFCY
@@ -13080,7 +13348,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *         "id": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13101,13 +13369,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "journalId": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13119,7 +13387,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMGNmZGMyNTEtZGUzMi00M2UwLTliYmYtOGVmZTlkNDVlYjY3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjNmMjIyNjItOTg5NS00NjUwLThkN2MtMDQ5NWQ4NTVmMGUwIiwiYWNjb3VudElkIjoiMTY2ZDA4ZDItNDUzMS00ZTJlLWJkNDMtYzBhYjQ5YmE0ZDhiIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mCxaP5Ru-hB2_3FIFJVa9YmS6BQIkvZ3EFHFc6-rDo8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDU1OTcyZmYtODQ5ZS00OTRmLThlMGItM2Q0YzQ4NjU4ODExIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTdhOTI4ZjYtMDc1OS00YmNhLTk5NDUtYWI1OTk1NDE1MTc3IiwiYWNjb3VudElkIjoiMDI0M2EyMDEtMmFhMi00ZTI2LTljYjItMmZhYmI1YTQzMjU4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.zezbVlBHSq5XWh4CdIhYOai85TTJdQfo7TaGwgrPOPs"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13232,70 +13500,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cbde2be2-3e3c-458d-b8c7-00a4b921f5d9",
+                     *           "id": "6cf95767-245e-4c09-bae5-1dd47ab4d43e",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.461Z",
+                     *           "createdAt": "2026-11-30T00:11:47.299Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "691eb5eb51a97bb771099af8d9d496d0109e4011e453551bbfcb9192c45e7f27"
+                     *             "hash": "6ec5bcf21e615ab3bc87ca14ca4f979162bddb82c20d6f0d9286061f30eaead4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bbcbbbe7-027a-477e-b3ec-590f1a92146e",
+                     *           "id": "b3205e3d-78b3-4aea-84cf-1b9b786ecd60",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.206Z",
+                     *           "createdAt": "2026-11-30T00:11:46.443Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "3da4323e08f11d6f20e5fa33a72ec07f3a41ca602948cedb605998f1389d30a8"
+                     *             "hash": "a6c56b5d7b195c8c69dc248f2aa486af95393edee732f7d6b4106345b13896e9"
                      *           }
                      *         },
                      *         {
-                     *           "id": "555a91b7-6e54-4ad9-b653-8bb31fa13f4e",
+                     *           "id": "8ac8e02e-5806-4614-b3f4-bbeab6f8ba71",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598"
+                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:35.048Z",
+                     *           "createdAt": "2026-11-30T00:11:46.101Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "59a6ef322137fe3512ab280d0d099394478a7f47c00d7893d2d9badab04b6c83"
+                     *             "hash": "739e243c27a804bf32c77a6a1c212864b5fe64e383015061fd5898dc21969d52"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *           "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:34.843Z",
+                     *           "createdAt": "2026-11-30T00:11:45.727Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *             "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
                      *           }
                      *         }
                      *       ],
@@ -13413,20 +13681,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:11:45.727Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
                      *       }
                      *     }
                      */
@@ -13491,20 +13759,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b359b302-3f47-465e-9daf-0a77b706ebab",
+                     *       "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:34.843Z",
+                     *       "createdAt": "2026-11-30T00:11:45.727Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "cdec0b57d4c16bc34aa8986f75184a8592687a3e38090e5f5144a405479e4dcc"
+                     *         "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13523,7 +13791,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13539,8 +13807,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
-                     *             "parentId": "0cfdc251-de32-43e0-9bbf-8efe9d45eb67",
+                     *             "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *             "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13646,27 +13914,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0522c5d8-ee82-4139-b325-ffc8858dff87",
+                     *           "id": "6ced523b-bae1-4c20-b2a5-b4b5e532ae09",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:27.879Z",
-                     *           "requestId": "e4919933-191f-42d2-84d7-5f95b595938a",
+                     *           "occurredAt": "2026-11-30T00:11:25.753Z",
+                     *           "requestId": "d598329e-fe5d-4399-a402-982afe57ca5e",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13679,7 +13947,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13699,27 +13967,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:27.874Z",
+                     *             "createdAt": "2026-11-30T00:11:24.152Z",
+                     *             "updatedAt": "2026-11-30T00:11:25.745Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13729,40 +13997,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:27.874Z",
+                     *             "postedAt": "2026-11-30T00:11:25.745Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "269975126cd99b8be28060150f5937b9f8ee09746f4f60d6716b12e18719b9cd",
-                     *           "previousHash": "223f6dddf37d8975be68a465ba33f5d381d4b1c7214f63e7d4a68c7d1c939718",
-                     *           "hash": "5e715fa7449f6fb470c8b9dc95d605990447aff89f96211232914e2f9efc77b0"
+                     *           "recordDigest": "c09aae58d50edc2528470c34981b63e8ed9a1869951059a6ede5c5c2f17167e1",
+                     *           "previousHash": "69b8425dbc97d48bb0371eacd1814c2c853cf3911d62c4028311b867cd617b92",
+                     *           "hash": "b598653aa01bd907d4c6deb22d3dc0b259d5978d9e473ed0944c3e7152e17702"
                      *         },
                      *         {
-                     *           "id": "c71bb337-6070-49e1-815a-8ae25e9c8dae",
+                     *           "id": "ec10e772-8ccd-4666-be0c-1b4167380816",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.074Z",
-                     *           "requestId": "6e0b331f-2d11-4068-9294-35199505ca4f",
+                     *           "occurredAt": "2026-11-30T00:11:27.592Z",
+                     *           "requestId": "09394418-88db-406a-a152-331ba8fc8bde",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13775,7 +14043,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13795,27 +14063,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.069Z",
+                     *             "createdAt": "2026-11-30T00:11:24.152Z",
+                     *             "updatedAt": "2026-11-30T00:11:27.561Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13825,40 +14093,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:11:27.561Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "49ed140537462863567f17211f9feec7011967cf876507cab13e3fca5b079e3b",
-                     *           "previousHash": "71ac92415eec8d9486d1d5e8ea1ba417a32200b017f7a4192e5f2d66ef5d3549",
-                     *           "hash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14"
+                     *           "recordDigest": "ae89bc2b79c1f5ec1ce0b715aff8414841b3b85cbb751c2e5ffc822d6435dabc",
+                     *           "previousHash": "b1a32bc03aaa4d3a37d02fba47ac8a3889c21ecb23393d0f9fb15cea1ca9bfad",
+                     *           "hash": "e95ceab63da783b93546a9edc8382e85eb5cd8d0b927fd0fd08f0c5b65b1e5af"
                      *         },
                      *         {
-                     *           "id": "34a238e4-0051-40e2-b62b-09d35e1dfde3",
+                     *           "id": "836d3d22-a008-4ae4-b41f-a79fa818865e",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
-                     *           "recordId": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "occurredAt": "2026-11-29T22:41:28.172Z",
-                     *           "requestId": "eb73186b-1173-4212-896d-bd8755d72593",
+                     *           "occurredAt": "2026-11-30T00:11:28.115Z",
+                     *           "requestId": "713e3ea4-3d10-453d-a23d-55a9521b1497",
                      *           "data": {
-                     *             "id": "63f22262-9895-4650-8d7c-0495d855f0e0",
+                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13871,7 +14139,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13891,27 +14159,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
-                     *             "periodId": "0c8c4bb2-d0e3-4cbc-9cef-6cd51aeda8d4",
+                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
                      *             "reversalOf": null,
-                     *             "reversedBy": "c16b092a-fd85-4e17-9100-85b344c3f611",
+                     *             "reversedBy": "eb699455-3ee4-4c36-b463-aab99b851bb6",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T22:41:27.082Z",
-                     *             "updatedAt": "2026-11-29T22:41:28.169Z",
+                     *             "createdAt": "2026-11-30T00:11:24.152Z",
+                     *             "updatedAt": "2026-11-30T00:11:28.104Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13921,20 +14189,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             },
-                     *             "postedAt": "2026-11-29T22:41:28.069Z",
+                     *             "postedAt": "2026-11-30T00:11:27.561Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "166b044f73f4e0cd6369f3ccf37e7844a91dabd94ea0395d692daaafb272143f",
-                     *           "previousHash": "e06c543860fee8f6034d6b7a851cc1834cef879c93dcb54fca862aa6a8ec2b14",
-                     *           "hash": "e9c333f794631e0a5f95dde9dfdca7aa60d1f5b475c6c42dcc4640407ee5010b"
+                     *           "recordDigest": "26362676ad41db9c32495908f99340f9c3ef121b08ad29c0003406bd944bd9a8",
+                     *           "previousHash": "e95ceab63da783b93546a9edc8382e85eb5cd8d0b927fd0fd08f0c5b65b1e5af",
+                     *           "hash": "dc45e00307d310a66f54c88cf415969bac8f66f99941cc9eb9554795c7aa3d3b"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.70QEUcsVo7fUyvJYt4jZ1MGZ8GiEqnbHQXRjVIi3S9U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.CodLWvxun_18B7Imm0EfOaTqCMaxJV9nSUiqxrjKL48"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13982,7 +14250,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *           "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13993,11 +14261,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.231Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *           "createdAt": "2026-11-30T00:11:57.557Z",
+                     *           "updatedAt": "2026-11-30T00:11:57.557Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14059,7 +14327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14070,11 +14338,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z",
+                     *       "createdAt": "2026-11-30T00:11:57.557Z",
+                     *       "updatedAt": "2026-11-30T00:11:57.557Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14123,7 +14391,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14134,11 +14402,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.231Z"
+                     *       "createdAt": "2026-11-30T00:11:57.557Z",
+                     *       "updatedAt": "2026-11-30T00:11:57.557Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14199,7 +14467,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2723967a-6a70-46c6-b4fc-792a16e7a26a",
+                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14211,11 +14479,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.231Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.468Z"
+                     *       "createdAt": "2026-11-30T00:11:57.557Z",
+                     *       "updatedAt": "2026-11-30T00:11:58.042Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14354,13 +14622,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *           "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:41.796Z",
-                     *           "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *           "createdAt": "2026-11-30T00:11:58.431Z",
+                     *           "updatedAt": "2026-11-30T00:11:58.431Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14416,13 +14684,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:11:58.431Z",
+                     *       "updatedAt": "2026-11-30T00:11:58.431Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14477,13 +14745,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:41.796Z"
+                     *       "createdAt": "2026-11-30T00:11:58.431Z",
+                     *       "updatedAt": "2026-11-30T00:11:58.431Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14532,13 +14800,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "323ba2fe-1d94-4da7-89a7-f49aabf9c486",
+                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:41.796Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.244Z"
+                     *       "createdAt": "2026-11-30T00:11:58.431Z",
+                     *       "updatedAt": "2026-11-30T00:11:59.260Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14630,13 +14898,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *           "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:42.360Z",
-                     *           "updatedAt": "2026-11-29T22:41:42.360Z"
+                     *           "createdAt": "2026-11-30T00:11:59.522Z",
+                     *           "updatedAt": "2026-11-30T00:11:59.522Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14671,10 +14939,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14691,8 +14959,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                 *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14728,15 +14996,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:11:59.522Z",
+                     *       "updatedAt": "2026-11-30T00:11:59.522Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14754,8 +15022,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14810,15 +15078,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:42.360Z",
+                     *       "createdAt": "2026-11-30T00:11:59.522Z",
+                     *       "updatedAt": "2026-11-30T00:11:59.522Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14836,8 +15104,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
-                     *           "costCenterId": "92a51220-b337-4ace-92c1-fc3e7e178feb",
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14884,10 +15152,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                 *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14925,15 +15193,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f1892339-12a5-4f0b-80bc-c7b8d649eedc",
+                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ee812fa4-4def-4947-8e96-b721e4902598",
+                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:42.360Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.080Z",
+                     *       "createdAt": "2026-11-30T00:11:59.522Z",
+                     *       "updatedAt": "2026-11-30T00:12:00.818Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d65886d3-741d-47d4-b9bf-33291e3e1963",
+                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15008,6 +15276,590 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.503"];
         };
     };
+    "schedules.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: components["parameters"]["query.orderBy"];
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "description": "Office rent",
+                     *           "lines": [
+                     *             {
+                     *               "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *               "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *               "side": 1,
+                     *               "amount": "4500.00"
+                     *             },
+                     *             {
+                     *               "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *               "costCenterId": null,
+                     *               "side": 2,
+                     *               "amount": "4500.00"
+                     *             }
+                     *           ],
+                     *           "recurrence": {
+                     *             "dayOfMonth": "last",
+                     *             "frequency": "monthly"
+                     *           },
+                     *           "startDate": "2025-11-01",
+                     *           "endDate": "2026-12-31",
+                     *           "count": null,
+                     *           "action": "draft",
+                     *           "state": "active",
+                     *           "lastSettledDate": null,
+                     *           "nextOccurrenceDate": "2025-11-30",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-30T00:12:02.083Z",
+                     *           "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Office rent",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                 *           "side": 1,
+                 *           "amount": 4500
+                 *         },
+                 *         {
+                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "side": 2,
+                 *           "amount": 4500
+                 *         }
+                 *       ],
+                 *       "recurrence": {
+                 *         "frequency": "monthly",
+                 *         "dayOfMonth": "last"
+                 *       },
+                 *       "startDate": "2025-11-01",
+                 *       "endDate": "2026-12-31",
+                 *       "action": "draft"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text. */
+                    description: string;
+                    lines: components["schemas"]["field.lines.2"];
+                    recurrence: components["schemas"]["field.recurrence"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate?: components["schemas"]["field.endDate.2"];
+                    count?: components["schemas"]["field.count"];
+                    /** @enum {string} */
+                    action: "draft" | "post";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "frequency": "monthly",
+                     *         "dayOfMonth": "last"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "active",
+                     *       "lastSettledDate": null,
+                     *       "nextOccurrenceDate": "2025-11-30",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-30T00:12:02.083Z",
+                     *       "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "dayOfMonth": "last",
+                     *         "frequency": "monthly"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "active",
+                     *       "lastSettledDate": "2025-11-30",
+                     *       "nextOccurrenceDate": "2025-12-31",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-30T00:12:02.083Z",
+                     *       "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Office rent",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                 *           "side": 1,
+                 *           "amount": 4500
+                 *         },
+                 *         {
+                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "side": 2,
+                 *           "amount": 4500
+                 *         }
+                 *       ],
+                 *       "recurrence": {
+                 *         "frequency": "monthly",
+                 *         "dayOfMonth": "last"
+                 *       },
+                 *       "startDate": "2025-11-01",
+                 *       "endDate": "2026-12-31",
+                 *       "action": "draft",
+                 *       "state": "paused",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text. */
+                    description: string;
+                    lines: components["schemas"]["field.lines.2"];
+                    recurrence: components["schemas"]["field.recurrence"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate?: components["schemas"]["field.endDate.2"];
+                    count?: components["schemas"]["field.count"];
+                    /** @enum {string} */
+                    action: "draft" | "post";
+                    /**
+                     * @description The state value the sign-in started with.
+                     * @enum {string}
+                     */
+                    state: "active" | "paused" | "ended";
+                    version: components["schemas"]["field.version.2"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "frequency": "monthly",
+                     *         "dayOfMonth": "last"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "paused",
+                     *       "lastSettledDate": "2025-11-30",
+                     *       "nextOccurrenceDate": "2025-12-31",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-30T00:12:02.083Z",
+                     *       "updatedAt": "2026-11-30T00:12:02.829Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `ScheduleEnded` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.occurrences": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "date": "2025-11-30",
+                     *           "state": "skipped",
+                     *           "journalId": null,
+                     *           "reason": null,
+                     *           "updatedAt": "2026-11-30T00:12:02.463Z"
+                     *         },
+                     *         {
+                     *           "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "date": "2025-12-31",
+                     *           "state": "blocked",
+                     *           "journalId": null,
+                     *           "reason": {
+                     *             "name": "date",
+                     *             "reason": "no financial year contains 2025-12-31; create one that does",
+                     *             "code": "NoFinancialYear"
+                     *           },
+                     *           "updatedAt": "2026-11-30T00:12:02.673Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleOccurrenceResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.skip": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2025-11-30"
+                 *     }
+                 */
+                "application/json": {
+                    date: components["schemas"]["field.date.2"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "date": "2025-11-30",
+                     *       "state": "skipped",
+                     *       "journalId": null,
+                     *       "reason": null,
+                     *       "updatedAt": "2026-11-30T00:12:02.463Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NotAnOccurrence` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `OccurrenceSettled` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.preview": {
+        parameters: {
+            query: {
+                until: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "state": "active",
+                     *       "until": "2026-01-31",
+                     *       "occurrences": [
+                     *         {
+                     *           "date": "2025-11-30",
+                     *           "number": 1,
+                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2025-11-30",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         },
+                     *         {
+                     *           "date": "2025-12-31",
+                     *           "number": 2,
+                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2025-12-31",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         },
+                     *         {
+                     *           "date": "2026-01-31",
+                     *           "number": 3,
+                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2026-01-31",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SchedulePreviewResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `PreviewTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
     "imports.list": {
         parameters: {
             query?: {
@@ -15042,7 +15894,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *           "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15074,12 +15926,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:23.200Z",
-                     *           "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *           "startedAt": "2026-11-29T22:41:23.326Z",
-                     *           "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *           "createdAt": "2026-11-30T00:11:10.366Z",
+                     *           "updatedAt": "2026-11-30T00:11:10.789Z",
+                     *           "startedAt": "2026-11-30T00:11:10.526Z",
+                     *           "finishedAt": "2026-11-30T00:11:10.789Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15188,7 +16040,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15213,10 +16065,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.200Z",
+                     *       "createdAt": "2026-11-30T00:11:10.366Z",
+                     *       "updatedAt": "2026-11-30T00:11:10.366Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15265,7 +16117,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa0344f8-6be6-49e9-9c98-f724de81d25e",
+                     *       "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15297,12 +16149,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:23.200Z",
-                     *       "updatedAt": "2026-11-29T22:41:23.473Z",
-                     *       "startedAt": "2026-11-29T22:41:23.326Z",
-                     *       "finishedAt": "2026-11-29T22:41:23.473Z"
+                     *       "createdAt": "2026-11-30T00:11:10.366Z",
+                     *       "updatedAt": "2026-11-30T00:11:10.789Z",
+                     *       "startedAt": "2026-11-30T00:11:10.526Z",
+                     *       "finishedAt": "2026-11-30T00:11:10.789Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15388,12 +16240,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "9e602aec-c610-447e-8a06-9155aea4559b",
+                     *       "importId": "b3caf31a-1269-46cf-b20d-a55f6da48aa3",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "287afa40-d85b-452e-8c1e-995b3136f943"
+                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
                      *       },
-                     *       "approvedAt": "2026-11-29T22:41:50.293Z",
+                     *       "approvedAt": "2026-11-30T00:12:14.745Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15449,7 +16301,7 @@ export interface operations {
                     /**
                      * @example <?xml version="1.0" encoding="UTF-8"?>
                      *     <AuditFile xmlns="urn:StandardAuditFile-Taxation-Financial:NO">
-                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-29</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
+                     *     <Header><AuditFileVersion>1.30</AuditFileVersion><AuditFileCountry>SA</AuditFileCountry><AuditFileDateCreated>2026-11-30</AuditFileDateCreated><SoftwareCompanyName>Ledger API</SoftwareCompanyName><SoftwareID>Ledger API</SoftwareID><SoftwareVersion>v1</SoftwareVersion><Company><RegistrationNumber>310123456700003</RegistrationNumber><Name>Test Co</Name><Contact><ContactPerson><FirstName>-</FirstName><LastName>-</LastName></ContactPerson><Telephone>-</Telephone></Contact><TaxRegistration><TaxRegistrationNumber>310123456700003</TaxRegistrationNumber></TaxRegistration></Company><DefaultCurrencyCode>SAR</DefaultCurrencyCode><SelectionCriteria><SelectionStartDate>2027-01-01</SelectionStartDate><SelectionEndDate>2027-01-31</SelectionEndDate></SelectionCriteria><TaxAccountingBasis>A</TaxAccountingBasis></Header>
                      *     <MasterFiles>
                      *     <GeneralLedgerAccounts>
                      *     <Account><AccountID>1.1101</AccountID><AccountDescription>Cash / النقدية</AccountDescription><GroupingCategory>asset</GroupingCategory><GroupingCode>1</GroupingCode><AccountType>GL</AccountType><OpeningCreditBalance>7.00</OpeningCreditBalance><ClosingDebitBalance>1143.00</ClosingDebitBalance></Account>
@@ -15473,7 +16325,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ff06761aa03546618a82a279fb2ba394</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-29</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>7</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>b712aa5fc61a488abf24dbec85e764d4</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15535,13 +16387,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *           "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *             "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15550,15 +16402,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-29T22:46:34.273Z",
-                     *           "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T00:16:44.597Z",
+                     *           "fileExpiresAt": "2026-12-07T00:11:44.257Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:33.149Z",
-                     *           "startedAt": "2026-11-29T22:41:33.223Z",
-                     *           "completedAt": "2026-11-29T22:41:34.144Z"
+                     *           "createdAt": "2026-11-30T00:11:42.401Z",
+                     *           "startedAt": "2026-11-30T00:11:42.613Z",
+                     *           "completedAt": "2026-11-30T00:11:44.257Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15595,7 +16447,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                 *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15631,11 +16483,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b",
+                     *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15650,9 +16502,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
+                     *       "createdAt": "2026-11-30T00:11:42.401Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15693,13 +16545,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70f4db51-8a67-4165-96aa-f1dae5897c53",
+                     *       "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "166d08d2-4531-4e2e-bd43-c0ab49ba4d8b"
+                     *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15708,15 +16560,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-29T22:46:34.245Z",
-                     *       "fileExpiresAt": "2026-12-06T22:41:34.144Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T00:16:44.423Z",
+                     *       "fileExpiresAt": "2026-12-07T00:11:44.257Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:33.149Z",
-                     *       "startedAt": "2026-11-29T22:41:33.223Z",
-                     *       "completedAt": "2026-11-29T22:41:34.144Z"
+                     *       "createdAt": "2026-11-30T00:11:42.401Z",
+                     *       "startedAt": "2026-11-30T00:11:42.613Z",
+                     *       "completedAt": "2026-11-30T00:11:44.257Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15758,11 +16610,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 133,
+                     *       "checked": 137,
                      *       "fromSequence": 1,
-                     *       "toSequence": 133,
-                     *       "headSequence": 133,
-                     *       "headHash": "58d1c1adcbf6da477956141d99d3cae1be5777cd5129c82d5fd5598f8c124e33",
+                     *       "toSequence": 137,
+                     *       "headSequence": 137,
+                     *       "headHash": "7d1dd18aa7113e37029ada157585c2cf24c06ca8a8ce789e0420eefd39afa44d",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15825,17 +16677,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "8",
+                     *           "journalId": "9",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-10",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:47.919Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "enteredDate": "2026-11-30T00:12:09.543Z",
+                     *           "lastModifiedBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15861,17 +16713,17 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "journalId": "6",
+                     *           "journalId": "7",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-15",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "enteredDate": "2026-11-29T22:41:44.288Z",
-                     *           "lastModifiedBy": "ff06761a-a035-4661-8a82-a279fb2ba394",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "enteredBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "enteredDate": "2026-11-30T00:12:04.626Z",
+                     *           "lastModifiedBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -15907,7 +16759,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDUyYzVjMmItNDU3OC00YzEyLWI3MTEtOGQ5NTJiMDM1NmFmIn19.6n3qwbbSkBEhYJmDwwSc5a4iq-gyykwpxwc4RjKBRH8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDcjZDI1MzMxZjItNzg0Yy00N2NkLWE0YzgtZTY1NGYxZWYxOTQ2In19.uX8vxE0_Llw0N7DbesUBfKLytnQJ2sxXYkK-sON_cI0"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -15960,7 +16812,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15975,7 +16827,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -15990,7 +16842,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16005,7 +16857,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16020,7 +16872,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16035,7 +16887,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16091,7 +16943,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16099,7 +16951,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16108,7 +16960,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16117,7 +16969,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16126,7 +16978,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "abdb52da-d7f4-4d40-8eb4-0644238f4d48",
+                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16135,7 +16987,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgiLCJzayI6IkFDQ09VTlQjMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIiwiZ3NpMXBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMmVmNDUxYTAtYzQwNi00MmY1LTk2YTYtNGI4OTA4Y2M3MWZmIn19.dIxdaqCJT5ePhNPVBu9qKv4R97pnqa4TU7i4vKTZwyI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUiLCJzayI6IkFDQ09VTlQjZTM2ZGE3NTQtNzc4OS00MDEwLWFhNGYtMmQxZTEwYTNmOWQ4IiwiZ3NpMXBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZTM2ZGE3NTQtNzc4OS00MDEwLWFhNGYtMmQxZTEwYTNmOWQ4In19.EMH4M7uEWyAVU_S94XcTj32ueZnrTpdfhhFcJI_VndI"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16187,7 +17039,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "824ba4e2-dacc-43f4-a12a-cfb30faf25b9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16209,11 +17061,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16231,7 +17083,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16241,11 +17093,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "86cddd1f-8253-4afc-8a88-bbf0a37c3516",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16265,11 +17117,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImFiZGI1MmRhLWQ3ZjQtNGQ0MC04ZWI0LTA2NDQyMzhmNGQ0OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNhYmRiNTJkYS1kN2Y0LTRkNDAtOGViNC0wNjQ0MjM4ZjRkNDgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.IdJhaw7w8HZmHkDMAbRiQDWXegtURsaw_fMYaZY2EsQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.MSjmzDGT-6EBwTL7b2dNuZYUr2e0I5J_l8TtKj3ZWn4"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16317,7 +17169,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16350,7 +17202,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16368,7 +17220,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16378,8 +17230,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:12:04.046Z",
+                     *       "updatedAt": "2026-11-30T00:12:04.046Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16421,8 +17273,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
-                 *       "inputTaxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff"
+                 *       "outputTaxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                 *       "inputTaxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8"
                  *     }
                  */
                 "application/json": {
@@ -16442,7 +17294,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d19aad77-222e-4b9e-ba74-f3111f85f115",
+                     *           "id": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16460,7 +17312,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16470,11 +17322,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "65665a28-59f8-420e-af51-cb29c05e0b86",
+                     *           "id": "d7ed9ab1-5ca4-4682-92ce-27aa425d7b65",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16496,11 +17348,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "415067c4-e377-47bc-a025-6599bc973092",
+                     *           "id": "824ba4e2-dacc-43f4-a12a-cfb30faf25b9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16522,11 +17374,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "4268a38d-be5e-4c8d-be2a-5ff9ee5cdcc6",
+                     *           "id": "39f720b1-eb0d-4b4d-b143-30236345ec24",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16548,11 +17400,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "e8a0704c-02f9-4656-b0ac-d9cbe0c62de5",
+                     *           "id": "666fb41d-a038-48f7-bc7b-f68c5e969349",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16574,11 +17426,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "8de44946-e549-4de2-a10e-f149685e0675",
+                     *           "id": "86cddd1f-8253-4afc-8a88-bbf0a37c3516",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16598,11 +17450,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "c66f2109-bb97-4f33-b0a0-75ac1d9ca174",
+                     *           "id": "26c3c329-d193-448f-9b2e-cc82355aafcb",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16620,7 +17472,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16630,11 +17482,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "59687e74-5405-4db3-9138-781d651f968a",
+                     *           "id": "180377c4-b8c3-40a3-82f4-e89b19d12035",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16652,7 +17504,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
+                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16662,11 +17514,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "d738734c-cc7e-44c6-9a99-268801c439f0",
+                     *           "id": "cf68cc4e-9a59-46fb-bdc9-d76993fedf7f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16684,19 +17536,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2ef451a0-c406-42f5-96a6-4b8908cc71ff",
-                     *           "reverseChargeAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
+                     *           "reverseChargeAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "6ad517b1-d85b-4cf2-bbb1-186dfcedf5cc",
+                     *           "id": "726728e9-4942-4f50-99e5-b4f64e1dbbf8",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16718,11 +17570,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "0dfe4b91-76d9-402a-95f3-10569c343fa7",
+                     *           "id": "9f04e153-b772-4f47-aa8b-72c349a5b6b5",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16744,11 +17596,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         },
                      *         {
-                     *           "id": "3d894e93-843c-4494-9e3b-2041ee3e8ef8",
+                     *           "id": "be15cbc3-8b12-4b16-bf2c-3a5d668c9f58",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16768,8 +17620,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:43.540Z",
-                     *           "updatedAt": "2026-11-29T22:41:43.540Z"
+                     *           "createdAt": "2026-11-30T00:12:03.923Z",
+                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
                      *         }
                      *       ]
                      *     }
@@ -16818,7 +17670,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16836,7 +17688,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16846,8 +17698,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *       "createdAt": "2026-11-30T00:12:04.046Z",
+                     *       "updatedAt": "2026-11-30T00:12:04.046Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16891,7 +17743,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                 *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16923,7 +17775,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16941,7 +17793,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16951,8 +17803,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:43.921Z",
-                     *       "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *       "createdAt": "2026-11-30T00:12:04.046Z",
+                     *       "updatedAt": "2026-11-30T00:12:04.364Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17010,15 +17862,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b2c434b8-e880-4526-b31d-f1bc6fa9caa0",
-                     *           "occurredAt": "2026-11-29T22:41:43.921Z",
-                     *           "sequence": 96,
-                     *           "hash": "d8befb09efe43805f3f125911b353126d51775981f52a4948154db2f155f4253",
+                     *           "requestId": "f83b42fe-f058-4a25-8dfb-7dd876825ed3",
+                     *           "occurredAt": "2026-11-30T00:12:04.046Z",
+                     *           "sequence": 100,
+                     *           "hash": "33d453015acb173f24836b9db8161b7a6790d05e2bfa2f5772dd157ec8d047d4",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17036,7 +17888,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17046,8 +17898,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:43.921Z"
+                     *             "createdAt": "2026-11-30T00:12:04.046Z",
+                     *             "updatedAt": "2026-11-30T00:12:04.046Z"
                      *           }
                      *         },
                      *         {
@@ -17055,15 +17907,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "87d1ad9c-1bab-4a4e-bbe6-4b7941bb0c0f",
-                     *           "occurredAt": "2026-11-29T22:41:44.129Z",
-                     *           "sequence": 97,
-                     *           "hash": "80dd85eb3d355bc550534f3a4884494a92e80827d6811dda193ed74a8b0d2a95",
+                     *           "requestId": "6fca2808-7003-43c4-98a1-95f8ce1cb439",
+                     *           "occurredAt": "2026-11-30T00:12:04.364Z",
+                     *           "sequence": 101,
+                     *           "hash": "a5c7f94b628ccd6c98ad09340cd43f18884659287f7fd22d1f6d43e5daa3bead",
                      *           "state": {
-                     *             "id": "4ef25661-7e5a-416d-b040-40783d7d434c",
+                     *             "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17081,7 +17933,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b7ce522d-dd8a-4b44-b914-fad2187755e2",
+                     *             "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17091,8 +17943,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:43.921Z",
-                     *             "updatedAt": "2026-11-29T22:41:44.129Z"
+                     *             "createdAt": "2026-11-30T00:12:04.046Z",
+                     *             "updatedAt": "2026-11-30T00:12:04.364Z"
                      *           }
                      *         }
                      *       ],
@@ -17132,7 +17984,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *           "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17305,14 +18157,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T22:41:45.364Z",
+                     *           "filedAt": "2026-11-30T00:12:06.457Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
                      *           "auditHead": {
-                     *             "sequence": 99,
-                     *             "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *             "sequence": 103,
+                     *             "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
                      *           },
                      *           "version": 1
                      *         }
@@ -17368,7 +18220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17541,14 +18393,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:12:06.457Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "sequence": 103,
+                     *         "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
                      *       },
                      *       "version": 1
                      *     }
@@ -17605,7 +18457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42b89036-a949-4f0c-aff4-a92821d2a8d3",
+                     *       "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17778,14 +18630,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T22:41:45.364Z",
+                     *       "filedAt": "2026-11-30T00:12:06.457Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 99,
-                     *         "hash": "7e90e4c086a6617c5870ca3939c1a42470a6c0eddfaba709b065b6622cdab1aa"
+                     *         "sequence": 103,
+                     *         "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
                      *       },
                      *       "version": 1
                      *     }
@@ -17839,7 +18691,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *           "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17848,8 +18700,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:46.905Z",
-                     *           "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *           "createdAt": "2026-11-30T00:12:08.063Z",
+                     *           "updatedAt": "2026-11-30T00:12:08.063Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17908,7 +18760,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17917,8 +18769,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:12:08.063Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.063Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17957,7 +18809,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17966,8 +18818,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *       "createdAt": "2026-11-30T00:12:08.063Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.063Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18025,7 +18877,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18034,8 +18886,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:46.905Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *       "createdAt": "2026-11-30T00:12:08.063Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.150Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18085,15 +18937,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a6989eb2-9ca5-4a4b-893f-36e2ad7edae4",
-                     *           "occurredAt": "2026-11-29T22:41:46.905Z",
-                     *           "sequence": 101,
-                     *           "hash": "928121dd303f2bd9cda3ae8dbcce019e17fa2e124886ab722cea77ddbf8e8778",
+                     *           "requestId": "ba8192ff-f003-4d49-a6c5-49d1ff7c1fb3",
+                     *           "occurredAt": "2026-11-30T00:12:08.063Z",
+                     *           "sequence": 105,
+                     *           "hash": "b53313fffbc082b34373f0352154c5f6bcd538909c313bbbb5b71aa58ca68522",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18102,8 +18954,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:46.905Z"
+                     *             "createdAt": "2026-11-30T00:12:08.063Z",
+                     *             "updatedAt": "2026-11-30T00:12:08.063Z"
                      *           }
                      *         },
                      *         {
@@ -18111,15 +18963,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ced6b0c2-d681-4c32-8743-877247e24457",
-                     *           "occurredAt": "2026-11-29T22:41:47.035Z",
-                     *           "sequence": 102,
-                     *           "hash": "5572952804501419c84b10b5b9aa432255c06912ef3b5bf0b77dc99b2c145aa4",
+                     *           "requestId": "506e6ab7-1c1e-4f10-b7aa-09f60dd57b49",
+                     *           "occurredAt": "2026-11-30T00:12:08.151Z",
+                     *           "sequence": 106,
+                     *           "hash": "37e40c75a8c7d4a2991873959ceb2545b2b24f1e15642d7b74d24e0c468c62fc",
                      *           "state": {
-                     *             "id": "70d1d415-c1d4-478e-9a1d-2a31788b34d9",
+                     *             "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18128,8 +18980,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T22:41:46.905Z",
-                     *             "updatedAt": "2026-11-29T22:41:47.035Z"
+                     *             "createdAt": "2026-11-30T00:12:08.063Z",
+                     *             "updatedAt": "2026-11-30T00:12:08.150Z"
                      *           }
                      *         }
                      *       ],
@@ -18179,10 +19031,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:12:12.725Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       }
                      *     }
                      */
@@ -18263,10 +19115,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *       "updatedAt": "2026-11-30T00:12:12.725Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       }
                      *     }
                      */
@@ -18323,13 +19175,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394",
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ed201bf6-d4b6-4d13-8f81-10a57c4da44b",
-                     *           "occurredAt": "2026-11-29T22:41:49.587Z",
-                     *           "sequence": 121,
-                     *           "hash": "8fa919e99ea21c6d68a0e0931b112d8506b31cc0751d15a972a7f6555a554154",
+                     *           "requestId": "0cdf30bc-5add-48cc-82cb-4d2d0f827313",
+                     *           "occurredAt": "2026-11-30T00:12:12.725Z",
+                     *           "sequence": 125,
+                     *           "hash": "19d3db93cc37d007140976a08646ba5c313f7e71301be997aeb75971468afec4",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18343,10 +19195,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T22:41:49.586Z",
+                     *             "updatedAt": "2026-11-30T00:12:12.725Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *             }
                      *           }
                      *         }
@@ -18399,8 +19251,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *           "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18417,8 +19269,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T22:41:47.207Z",
-                     *           "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *           "createdAt": "2026-11-30T00:12:08.345Z",
+                     *           "updatedAt": "2026-11-30T00:12:08.345Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18472,8 +19324,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18490,8 +19342,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:12:08.345Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.345Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18545,8 +19397,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18563,8 +19415,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.207Z"
+                     *       "createdAt": "2026-11-30T00:12:08.345Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.345Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18616,8 +19468,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4953610c-5e7f-4503-be07-660b3da452a8",
-                     *       "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18634,8 +19486,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T22:41:47.207Z",
-                     *       "updatedAt": "2026-11-29T22:41:47.310Z"
+                     *       "createdAt": "2026-11-30T00:12:08.345Z",
+                     *       "updatedAt": "2026-11-30T00:12:08.670Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18714,7 +19566,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18730,7 +19582,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18746,7 +19598,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "5a8633a8-02dd-4c12-be27-d6e0f85a2e3a"
+                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18780,7 +19632,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20"
+                 *       "accountId": "aea81b19-b13e-486b-b334-05a747d09d32"
                  *     }
                  */
                 "application/json": {
@@ -18808,14 +19660,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "5c2a53c7-a642-4d16-8f5a-6724667c1424",
-                     *         "serialNumber": 7,
+                     *         "id": "27c72ca7-e05f-4dda-8e78-00510a792baf",
+                     *         "serialNumber": 8,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *             "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18828,7 +19680,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "1b2f895b-bb7e-4092-86b6-655f86882c20",
+                     *             "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18856,19 +19708,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-29T22:41:47.856Z",
-                     *         "updatedAt": "2026-11-29T22:41:47.856Z",
+                     *         "createdAt": "2026-11-30T00:12:09.380Z",
+                     *         "updatedAt": "2026-11-30T00:12:09.380Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -18934,7 +19786,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                 *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                  *           "line": 0
                  *         }
                  *       ]
@@ -18968,14 +19820,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
+                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -18987,9 +19839,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
                      *       "version": 1
                      *     }
                      */
@@ -19046,8 +19898,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
+                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19056,7 +19908,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19065,9 +19917,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
                      *       "version": 1
                      *     }
                      */
@@ -19117,8 +19969,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "638bc553-05e1-4518-870f-697da4139e12",
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
+                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19127,7 +19979,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381"
+                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19136,9 +19988,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "matchedAt": "2026-11-29T22:41:48.151Z",
+                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
                      *       "version": 2
                      *     }
                      */
@@ -19193,7 +20045,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19203,14 +20055,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "e955a38e-d8d0-4aa6-8d43-07a331663a4e",
-                     *           "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *           "id": "91e6360c-c0c9-4d29-9508-0586f6383c31",
+                     *           "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *               "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19222,9 +20074,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "matchedAt": "2026-11-29T22:41:48.777Z",
+                     *           "matchedAt": "2026-11-30T00:12:10.253Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19289,9 +20141,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "reconciledAt": "2026-11-29T22:41:48.580Z"
+                     *       "reconciledAt": "2026-11-30T00:12:09.804Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19350,7 +20202,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "4953610c-5e7f-4503-be07-660b3da452a8",
+                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19403,9 +20255,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "reconciledAt": "2026-11-29T22:41:48.580Z",
+                     *           "reconciledAt": "2026-11-30T00:12:09.804Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19460,8 +20312,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *           "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *           "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
+                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19470,10 +20322,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *           },
-                     *           "createdAt": "2026-11-29T22:41:48.815Z",
-                     *           "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *           "createdAt": "2026-11-30T00:12:10.360Z",
+                     *           "checkedAt": "2026-11-30T00:12:10.931Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19530,8 +20382,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
+                     *       "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19540,15 +20392,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
+                     *       "createdAt": "2026-11-30T00:12:10.360Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:48.815Z",
+                     *         "expiresAt": "2026-11-30T00:27:10.360Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19602,8 +20454,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0718b5e-2159-4be3-b4f4-4cc120e5f768",
-                     *       "journalId": "b3b74f4d-8a4a-4389-922d-ab5ac8756381",
+                     *       "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
+                     *       "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19612,15 +20464,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:48.815Z",
-                     *       "checkedAt": "2026-11-29T22:41:48.967Z",
+                     *       "createdAt": "2026-11-30T00:12:10.360Z",
+                     *       "checkedAt": "2026-11-30T00:12:10.931Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.033Z"
+                     *         "expiresAt": "2026-11-30T00:17:11.140Z"
                      *       }
                      *     }
                      */
@@ -19670,8 +20522,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e43edae-d3ea-47a9-a03d-0d6bb21983d0",
-                     *       "journalId": "10a491c9-4f82-4cba-83fa-53491f37f760",
+                     *       "id": "e8a66a55-798b-49aa-91a1-3b40b216932a",
+                     *       "journalId": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19680,9 +20532,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.931Z",
+                     *       "createdAt": "2026-11-30T00:12:14.116Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19746,7 +20598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "67d13dcc-638b-4bec-9776-9dab43e2c45c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19756,15 +20608,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
+                     *       "createdAt": "2026-11-30T00:12:11.743Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-29T22:56:49.253Z",
+                     *         "expiresAt": "2026-11-30T00:27:11.743Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19807,7 +20659,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7ca7407-e9f6-45a9-a0bf-34e9ae2b26e4",
+                     *       "id": "67d13dcc-638b-4bec-9776-9dab43e2c45c",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19817,15 +20669,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ff06761a-a035-4661-8a82-a279fb2ba394"
+                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
                      *       },
-                     *       "createdAt": "2026-11-29T22:41:49.253Z",
-                     *       "checkedAt": "2026-11-29T22:41:49.362Z",
+                     *       "createdAt": "2026-11-30T00:12:11.743Z",
+                     *       "checkedAt": "2026-11-30T00:12:12.085Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-29T22:46:49.466Z"
+                     *         "expiresAt": "2026-11-30T00:17:12.141Z"
                      *       }
                      *     }
                      */

@@ -49,6 +49,7 @@ const adding = (unit: UnitOfWork, extra: (answer: JournalView) => Change[]): Uni
 });
 
 const now = () => new Date().toISOString();
+const moved = () => new OccurrenceMoved();
 
 /**
  * Generates what is due on or before `today` (YYYY-MM-DD) for at most `limit` templates (one company's with `companyId`), each up
@@ -83,7 +84,7 @@ export async function settleSchedule(port: OccurrenceGenerating, companyId: stri
 /** One occurrence: generated (or found generated or skipped) and the template settled through it, or blocked. */
 async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRecord, date: string): Promise<'generated' | 'settled' | 'blocked'> {
   const { companyId, scheduleId } = schedule;
-  const settled = () => port.settledChange(schedule, date, nextOccurrence(schedule, date) ?? null);
+  const settled = () => port.settledChange(schedule, date, nextOccurrence(schedule, date) ?? null, moved);
   const alone = port.unit(schedule.updatedBy);
   let current = await port.occurrence(companyId, scheduleId, date);
   if (current && (current.state === 'generated' || current.state === 'skipped')) {
@@ -95,7 +96,7 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
     let journal = current?.journalId ? await port.journal(companyId, current.journalId) : undefined;
     if (journal && !['draft', 'approved', 'voided'].includes(journal.status)) {
       // Posted (or further) by hand meanwhile: the occurrence has its journal.
-      await alone.commit([port.occurrenceChange(current, record('generated', journal.id)), settled()], null);
+      await alone.commit([port.occurrenceChange(current, record('generated', journal.id), moved), settled()], null);
       return 'generated';
     }
     if (!journal || journal.status === 'voided') {
@@ -107,7 +108,7 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
         port.draftBooks,
         adding(made, (answer) => {
           written = record(drafts ? 'generated' : 'posting', answer.id);
-          return [port.occurrenceChange(current, written), ...(drafts ? [settled()] : [])];
+          return [port.occurrenceChange(current, written, moved), ...(drafts ? [settled()] : [])];
         }),
         companyId,
         journalInput(schedule, date),
@@ -118,7 +119,7 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
     }
     const posted = port.units(schedule.updatedBy, (view) => eventOf('JournalPosted', schedule, view));
     const after = record('generated', journal.id);
-    await postJournal(await port.postingBooks(postingPeriod), adding(posted, () => [port.occurrenceChange(current, after), settled()]), companyId, journal.id, { postingDate: date, version: journal.version });
+    await postJournal(await port.postingBooks(postingPeriod), adding(posted, () => [port.occurrenceChange(current, after, moved), settled()]), companyId, journal.id, { postingDate: date, version: journal.version });
     return 'generated';
   } catch (error) {
     if (error instanceof OccurrenceMoved || !blocks(error)) throw error;
@@ -152,5 +153,5 @@ async function block(port: OccurrenceGenerating, schedule: ScheduleRecord, curre
   const after: OccurrenceRecord = { companyId: schedule.companyId, scheduleId: schedule.scheduleId, date, state: 'blocked', journalId: current?.journalId ?? null, reason: { name: reason.name, reason: reason.reason, code: reason.code }, updatedAt: now() };
   const view = occurrenceView(after);
   const event = eventRecord({ eventId: randomUUID(), type: 'ScheduleOccurrenceBlocked', companyId: schedule.companyId, actor: schedule.updatedBy, requestId: null, params: { companyId: schedule.companyId, scheduleId: schedule.scheduleId }, body: {}, response: view, now: new Date() });
-  await port.unit(schedule.updatedBy).commit([port.occurrenceChange(current, after), port.eventChange(event)], view);
+  await port.unit(schedule.updatedBy).commit([port.occurrenceChange(current, after, moved), port.eventChange(event)], view);
 }

@@ -4,11 +4,13 @@ import type { Page, PageQuery } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { isOccurrence, nextOccurrence, occurrencesBetween } from './occurrence-dates.ts';
-import type { OccurrenceRecord, ScheduleRecord } from './records.ts';
+import { OccurrenceMoved, type OccurrenceRecord, type ScheduleRecord } from './records.ts';
 import { debitTotal, MAX_PREVIEW_OCCURRENCES, occurrenceReference } from './rules.ts';
 import type { PreviewInput, SkipOccurrenceInput } from './schemas.ts';
 import type { OccurrenceReads, OccurrencePreviewing, OccurrenceSkipping, ScheduleReads } from './store.ts';
 import { occurrenceView, type OccurrenceView } from './view.ts';
+
+const moved = () => new OccurrenceMoved();
 
 /** A template's occurrences: its run history, skipping one, and what it would generate. docs/decisions.md, "Schedules". */
 
@@ -37,7 +39,7 @@ export async function skipOccurrence(port: OccurrenceSkipping, uow: UnitOfWork, 
   if (settled) throw new StateConflict('OccurrenceSettled', `The occurrence of ${input.date} is ${before?.state ?? 'settled'} already; only one not yet generated is skipped.`, 'date');
   const after: OccurrenceRecord = { companyId, scheduleId, date: input.date, state: 'skipped', journalId: before?.journalId ?? null, reason: null, updatedAt: new Date().toISOString() };
   const passes = schedule.state === 'active' && schedule.nextDate === input.date;
-  const changes = [port.occurrenceChange(before, after), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null)] : [])];
+  const changes = [port.occurrenceChange(before, after, moved), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null, moved)] : [])];
   return uow.commit(changes, occurrenceView(after));
 }
 

@@ -83,7 +83,7 @@ export async function updateSchedule(schedules: ScheduleReplacing, uow: UnitOfWo
     const fields = { recurrence: input.recurrence, startDate: input.startDate, endDate: input.endDate, count: input.count, state: input.state, settledThrough: before.settledThrough };
     const after: ScheduleRecord = { ...before, ...fields, description: input.description, lines, action: input.action, nextDate: nextToSettle(fields), version: before.version + 1, updatedAt: new Date().toISOString(), updatedBy: uow.actor };
     try {
-      return await uow.commit(schedules.replaceChanges(before, after), scheduleView(after));
+      return await uow.commit(schedules.replaceChanges(before, after, () => new ScheduleMoved()), scheduleView(after));
     } catch (error) {
       if (!(error instanceof ScheduleMoved) || attempt >= 3) throw error;
     }

@@ -7,6 +7,7 @@ import type { DraftCreating, PostingBooks, PostingPeriodRule } from '../journals
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
 import type { ActorRef } from '../auth/actor.ts';
+import type { AppError } from '../errors.ts';
 import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { OccurrenceRecord, ScheduleRecord } from './records.ts';
 
@@ -33,10 +34,10 @@ export interface ScheduleCreating extends ScheduleLineFacts {
 
 export interface ScheduleReplacing extends ScheduleReads, ScheduleLineFacts {
   /**
-   * At the version read and the occurrence last settled as read. Errors at commit: VersionConflict,
-   * or ScheduleMoved (records.ts) when only the worker settled an occurrence meanwhile.
+   * At the version read and the occurrence last settled as read. Errors at commit: NotFound,
+   * VersionConflict, or `moved` (records.ts ScheduleMoved) when only the worker settled an occurrence meanwhile.
    */
-  replaceChanges(before: ScheduleRecord, after: ScheduleRecord): Change[];
+  replaceChanges(before: ScheduleRecord, after: ScheduleRecord, moved: () => AppError): Change[];
 }
 
 export interface ScheduleList {
@@ -54,14 +55,14 @@ export interface OccurrenceReads extends ScheduleReads {
 export interface OccurrenceWrites {
   /**
    * The occurrence written as `after`, where it stood as `before` (absent, or in the same state
-   * with the same journal). Errors at commit: OccurrenceMoved (records.ts).
+   * and instant). Errors at commit: `moved` (records.ts OccurrenceMoved).
    */
-  occurrenceChange(before: OccurrenceRecord | undefined, after: OccurrenceRecord): Change;
+  occurrenceChange(before: OccurrenceRecord | undefined, after: OccurrenceRecord, moved: () => AppError): Change;
   /**
    * The template's settled occurrence moved on to `date`, from where it was read, at its version
-   * read: its next date and place in the due index follow. Errors at commit: OccurrenceMoved.
+   * read: its next date and place in the due index follow. Errors at commit: `moved`.
    */
-  settledChange(schedule: ScheduleRecord, date: string, nextDate: string | null): Change;
+  settledChange(schedule: ScheduleRecord, date: string, nextDate: string | null, moved: () => AppError): Change;
   eventChange(event: EventRecord): Change;
   /** A unit of work committing changes alone, in the name of `actor`. */
   unit(actor: ActorRef): UnitOfWork;

@@ -1,5 +1,5 @@
-import { NotFound, VersionConflict } from '../../errors.ts';
-import { OccurrenceMoved, ScheduleMoved, type OccurrenceRecord, type ScheduleRecord } from '../../schedules/records.ts';
+import { NotFound, VersionConflict, type AppError } from '../../errors.ts';
+import type { OccurrenceRecord, ScheduleRecord } from '../../schedules/records.ts';
 import type { ListQuery, Page, PageQuery } from '../../schemas/list-query.ts';
 import { config } from '../../config.ts';
 import { scheduleKeys } from '../table/keys.ts';
@@ -53,16 +53,15 @@ export function createScheduleOps(schedule: ScheduleRecord): WriteOp[] {
   return [mainTable.put(scheduleItem(schedule), { condition: conditions.absent })];
 }
 
-/** The template replaced at its version and settled occurrence as read: 404 once gone, 409 on another version, ScheduleMoved when only the worker moved it. */
-export function replaceScheduleOps(before: ScheduleRecord, after: ScheduleRecord): WriteOp[] {
-  const failed = (old: Item | undefined) => (!old ? new NotFound('The schedule') : old.version !== before.version ? new VersionConflict() : new ScheduleMoved());
+/** The template replaced at its version and settled occurrence as read: 404 once gone, 409 on another version, `moved` when only the worker moved it. */
+export function replaceScheduleOps(before: ScheduleRecord, after: ScheduleRecord, moved: () => AppError): WriteOp[] {
+  const failed = (old: Item | undefined) => (!old ? new NotFound('The schedule') : old.version !== before.version ? new VersionConflict() : moved());
   return [mainTable.put(scheduleItem(after), { condition: conditions.all(conditions.atVersion(before.version), settledAsRead(before)), returnOld: true, onConditionFailed: failed })];
 }
 
 /** The settled occurrence moved on to `date` by the worker, from the template as read (version, state active, settled occurrence). */
-export function settledOp(schedule: ScheduleRecord, date: string, nextDate: string | null): WriteOp {
-  const moved = { ...schedule, settledThrough: date, nextDate };
-  const due = moved.state === 'active' && nextDate ? scheduleKeys.scheduleDue(moved.companyId, moved.scheduleId, nextDate) : undefined;
+export function settledOp(schedule: ScheduleRecord, date: string, nextDate: string | null, moved: () => AppError): WriteOp {
+  const due = schedule.state === 'active' && nextDate ? scheduleKeys.scheduleDue(schedule.companyId, schedule.scheduleId, nextDate) : undefined;
   const set = ['settledThrough = :date', ...(nextDate ? ['nextDate = :next'] : []), ...(due ? ['gsi2pk = :duePk', 'gsi2sk = :dueSk'] : [])];
   const remove = [...(nextDate ? [] : ['nextDate']), ...(due ? [] : ['gsi2pk', 'gsi2sk'])];
   return mainTable.update(
@@ -71,16 +70,16 @@ export function settledOp(schedule: ScheduleRecord, date: string, nextDate: stri
       expression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
       values: { ':date': date, ...(nextDate ? { ':next': nextDate } : {}), ...(due ? { ':duePk': due.gsi2pk, ':dueSk': due.gsi2sk } : {}) },
     },
-    { condition: conditions.all(conditions.atVersion(schedule.version), { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } }, settledAsRead(schedule)), onConditionFailed: () => new OccurrenceMoved() },
+    { condition: conditions.all(conditions.atVersion(schedule.version), { expression: '#state = :active', names: { '#state': 'state' }, values: { ':active': 'active' } }, settledAsRead(schedule)), onConditionFailed: moved },
   );
 }
 
 /** The occurrence written, where it still stands as read (absent, or the same state and instant). */
-export function occurrenceOp(before: OccurrenceRecord | undefined, after: OccurrenceRecord): WriteOp {
+export function occurrenceOp(before: OccurrenceRecord | undefined, after: OccurrenceRecord, moved: () => AppError): WriteOp {
   const asRead: Expr = before
     ? { expression: '#state = :was AND updatedAt = :at', names: { '#state': 'state' }, values: { ':was': before.state, ':at': before.updatedAt } }
     : conditions.absent;
-  return mainTable.put({ ...scheduleKeys.occurrence(after.companyId, after.scheduleId, after.date), entity: 'ScheduleOccurrence', ...after }, { condition: asRead, onConditionFailed: () => new OccurrenceMoved() });
+  return mainTable.put({ ...scheduleKeys.occurrence(after.companyId, after.scheduleId, after.date), entity: 'ScheduleOccurrence', ...after }, { condition: asRead, onConditionFailed: moved });
 }
 
 export async function getOccurrence(companyId: string, scheduleId: string, date: string): Promise<OccurrenceRecord | undefined> {
