@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { occurrenceGenerating } from '../../shared/db/stores/schedule-ports.ts';
+import { occurrenceGenerating } from '../../shared/db/stores/schedule-generating-ports.ts';
 import { generateDueOccurrences } from '../../shared/schedules/generate-occurrences.ts';
 
 /** Time left when the worker stops taking templates: far longer than one template's occurrences take. */
