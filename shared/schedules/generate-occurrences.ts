@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { AppError, ValidationError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import { postingPeriod } from '../financial-years/posting-rules.ts';
+import { requestLogger } from '../logger.ts';
 import { postJournal } from '../journals/post-journal.ts';
 import type { JournalView } from '../journals/views.ts';
 import { createJournal } from '../journals/write-journal.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
-import { randomUUID } from 'node:crypto';
 import { nextOccurrence } from './occurrence-dates.ts';
 import { OccurrenceMoved, type OccurrenceRecord, type ScheduleRecord } from './records.ts';
 import { MAX_RUN_OCCURRENCES, occurrenceReference } from './rules.ts';
@@ -60,8 +61,10 @@ export async function generateDueOccurrences(port: OccurrenceGenerating, today: 
   const run: GenerationRun = { generated: 0, blocked: 0, deferred: 0 };
   for (const { companyId, scheduleId } of await port.due(today, options.limit ?? 1000, options.companyId)) {
     if (options.deadline !== undefined && Date.now() > options.deadline) break;
-    await settleSchedule(port, companyId, scheduleId, today, run).catch(() => {
+    await settleSchedule(port, companyId, scheduleId, today, run).catch((error: unknown) => {
       run.deferred++;
+      // Another run moving the template is expected; anything else is worth a look, and the next run tries again.
+      if (!(error instanceof OccurrenceMoved)) requestLogger(randomUUID()).error('schedule run failed; the next run tries again', { companyId, scheduleId, error: String(error) });
     });
   }
   return run;

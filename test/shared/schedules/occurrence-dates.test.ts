@@ -1,30 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateOfDay, dayNumber, isOccurrence, nextOccurrence, occurrencesBetween, type ScheduleDates } from '../../../shared/schedules/occurrence-dates.ts';
-
-/** The naive model: every day from the start, kept when it is the schedule's day, counted and bounded by hand. */
-function naiveDates(s: ScheduleDates, until: string): string[] {
-  const found: string[] = [];
-  const r = s.recurrence;
-  const start = dayNumber(s.startDate);
-  const startMonth = +s.startDate.slice(0, 4) * 12 + +s.startDate.slice(5, 7) - 1;
-  for (let day = start; dateOfDay(day) <= until; day++) {
-    const date = dateOfDay(day);
-    if (s.endDate && date > s.endDate) break;
-    if (s.count != null && found.length >= s.count) break;
-    const [y, m, d] = [+date.slice(0, 4), +date.slice(5, 7), +date.slice(8, 10)];
-    let due: boolean;
-    if (r.frequency === 'everyNDays') due = (day - start) % r.days === 0;
-    else {
-      const step = { monthly: 1, quarterly: 3, yearly: 12 }[r.frequency];
-      const monthLength = new Date(Date.UTC(y, m, 0)).getUTCDate();
-      const wanted = r.dayOfMonth === 'last' ? monthLength : Math.min(r.dayOfMonth, monthLength);
-      due = (y * 12 + m - 1 - startMonth) % step === 0 && d === wanted;
-    }
-    if (due) found.push(date);
-  }
-  return found;
-}
+import { naiveDates } from '../../support/schedule-model.ts';
 
 const day = (from: string, span: number) => fc.integer({ min: 0, max: span }).map((n) => dateOfDay(dayNumber(from) + n));
 const schedule: fc.Arbitrary<ScheduleDates> = fc
