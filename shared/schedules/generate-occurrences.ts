@@ -9,7 +9,7 @@ import { createJournal } from '../journals/write-journal.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { nextOccurrence } from './occurrence-dates.ts';
 import { OccurrenceMoved, type OccurrenceRecord, type ScheduleRecord } from './records.ts';
-import { MAX_RUN_OCCURRENCES, occurrenceReference } from './rules.ts';
+import { MAX_RUN_OCCURRENCES, occurrenceReference, RUN_WIDTH } from './rules.ts';
 import type { OccurrenceGenerating } from './store.ts';
 import { occurrenceView } from './view.ts';
 
@@ -54,19 +54,26 @@ const moved = () => new OccurrenceMoved();
 
 /**
  * Generates what is due on or before `today` (YYYY-MM-DD) for at most `limit` templates (one company's with `companyId`), each up
- * to MAX_RUN_OCCURRENCES occurrences, until `deadline` (ms). Errors: none of the templates'
+ * to MAX_RUN_OCCURRENCES occurrences, RUN_WIDTH templates at a time, until `deadline` (ms). Errors: none of the templates'
  * (counted as deferred); those of reading the due index.
  */
-export async function generateDueOccurrences(port: OccurrenceGenerating, today: string, options: { limit?: number; deadline?: number; companyId?: string } = {}): Promise<GenerationRun> {
+export async function generateDueOccurrences(port: OccurrenceGenerating, today: string, options: { limit?: number; deadline?: number; companyId?: string; width?: number } = {}): Promise<GenerationRun> {
   const run: GenerationRun = { generated: 0, blocked: 0, deferred: 0 };
-  for (const { companyId, scheduleId } of await port.due(today, options.limit ?? 1000, options.companyId)) {
-    if (options.deadline !== undefined && Date.now() > options.deadline) break;
-    await settleSchedule(port, companyId, scheduleId, today, run).catch((error: unknown) => {
-      run.deferred++;
-      // Another run moving the template is expected; anything else is worth a look, and the next run tries again.
-      if (!(error instanceof OccurrenceMoved)) requestLogger(randomUUID()).error('schedule run failed; the next run tries again', { companyId, scheduleId, error: String(error) });
-    });
-  }
+  const due = await port.due(today, options.limit ?? 1000, options.companyId);
+  let next = 0;
+  // Templates are independent (each occurrence's writes are conditioned on its own items), so a few go at once.
+  const lane = async () => {
+    for (let taken = next++; taken < due.length; taken = next++) {
+      if (options.deadline !== undefined && Date.now() > options.deadline) return;
+      const { companyId, scheduleId } = due[taken]!;
+      await settleSchedule(port, companyId, scheduleId, today, run).catch((error: unknown) => {
+        run.deferred++;
+        // Another run moving the template is expected; anything else is worth a look, and the next run tries again.
+        if (!(error instanceof OccurrenceMoved)) requestLogger(randomUUID()).error('schedule run failed; the next run tries again', { companyId, scheduleId, error: String(error) });
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: options.width ?? RUN_WIDTH }, lane));
   return run;
 }
 

@@ -16,6 +16,9 @@ export const MAX_SCHEDULE_LINES = 20;
 /** Occurrences a Preview lists at most; a later `until` is refused. */
 export const MAX_PREVIEW_OCCURRENCES = 366;
 
+/** Templates one run of the worker settles at once. */
+export const RUN_WIDTH = 8;
+
 /** Occurrences one run of the worker settles per template before going on to the next template. */
 export const MAX_RUN_OCCURRENCES = 400;
 
