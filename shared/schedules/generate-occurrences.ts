@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError, Forbidden, ValidationError } from '../errors.ts';
+import { permissionsOfActor } from '../auth/access-in-company.ts';
+import { checkMayMakeJournals } from '../reconciliation/journal-permissions.ts';
 import { eventRecord } from '../events/event-record.ts';
 import { postingPeriod } from '../financial-years/posting-rules.ts';
 import { requestLogger } from '../logger.ts';
@@ -103,6 +105,7 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
   }
   const record = (state: OccurrenceRecord['state'], journalId: string): OccurrenceRecord => ({ companyId, scheduleId, date, state, journalId, reason: null, updatedAt: now() });
   try {
+    await checkAuthorMay(port, schedule);
     let journal = current?.journalId ? await port.journal(companyId, current.journalId) : undefined;
     if (journal && !['draft', 'approved', 'voided'].includes(journal.status)) {
       // Posted (or further) by hand meanwhile: the occurrence has its journal.
@@ -136,6 +139,17 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
     await block(port, schedule, current, date, error);
     return 'blocked';
   }
+}
+
+/**
+ * The template's author (its last writer) may still make its journals: still in the company, and
+ * holding journals:create (and journals:post for a posting one) as they are now.
+ * Errors: Forbidden.
+ */
+async function checkAuthorMay(port: OccurrenceGenerating, schedule: ScheduleRecord): Promise<void> {
+  const held = schedule.updatedBy ? await permissionsOfActor(port.access, schedule.updatedBy, schedule.companyId) : null;
+  if (!held) throw new Forbidden('The schedule\'s author (its last writer) is no longer in the company; a member who may make its journals writes it again (PUT .../Schedules/{id}).');
+  checkMayMakeJournals(held, schedule.action === 'post', 'The schedule');
 }
 
 /** The journal an occurrence makes: the template's lines, dated the occurrence, its reference naming both. */

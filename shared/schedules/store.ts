@@ -8,6 +8,7 @@ import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
 import type { ActorRef } from '../auth/actor.ts';
 import type { AppError } from '../errors.ts';
+import type { CompanyAccess } from '../auth/store.ts';
 import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { OccurrenceRecord, ScheduleRecord } from './records.ts';
 
@@ -79,6 +80,8 @@ export interface OccurrencePreviewing extends ScheduleReads {
 export interface OccurrenceGenerating extends OccurrenceReads, OccurrenceWrites {
   /** Templates whose next occurrence is on or before `date` (one company's, with `companyId`), at most `limit`, the earliest due first. */
   due(date: string, limit: number, companyId?: string): Promise<Array<{ companyId: string; scheduleId: string }>>;
+  /** Where what the template's author holds in the company now is read (auth/access-in-company.ts). */
+  access: CompanyAccess;
   /** Whether a financial year contains the date. */
   hasYear(companyId: string, date: string): Promise<boolean>;
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;

@@ -5,6 +5,7 @@ import { getJournal } from '../ledger/journal-store.ts';
 import { RequestUnitOfWork, recoveryUnits } from '../table/unit-of-work.ts';
 import { dueSchedules, getOccurrence, getSchedule, occurrenceOp, occurrencesPage, settledOp } from './schedule-store.ts';
 import { getRegistry } from './year-store.ts';
+import { companyAccess } from './access-ports.ts';
 
 /** Whether one of the company's years contains the date (its registry of year ranges). */
 const hasYear = async (companyId: string, date: string) => Object.values((await getRegistry(companyId)).years).some((range) => range.startDate <= date && date <= range.endDate);
@@ -19,6 +20,7 @@ export const occurrenceGenerating: OccurrenceGenerating = {
   eventChange: pendingEventOp,
   unit: (actor) => new RequestUnitOfWork(() => actor),
   due: dueSchedules,
+  access: companyAccess,
   hasYear,
   journal: getJournal,
   draftBooks: draftCreatingStore,

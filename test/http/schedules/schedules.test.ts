@@ -181,4 +181,22 @@ describe('schedules', () => {
     expect([refused.status, refused.body.errors[0].reason]).toEqual([403, expect.stringContaining('journals:post')]);
     expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'draft' }))).status).toBe(200);
   });
+
+  it('blocks the occurrences of a template whose author can no longer make its journals, until someone who can writes it again', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const made = await api.post(`${base}/ApiKeys`, { name: 'scheduler', permissions: ['schedules:manage', 'schedules:read', 'journals:create', 'journals:post'] });
+    const { client } = await import('../../support/api.ts');
+    const scheduler = client(gateway.url, `Bearer ${made.body.key}`);
+    const schedule = (await scheduler.post(`${base}/Schedules`, rent(books, { count: 2 }))).body;
+    expect((await api.delete(`${base}/ApiKeys/${made.body.id}`, { version: made.body.version })).status).toBe(200);
+
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 1, deferred: 0 });
+    expect((await occurrences(api, base, schedule.id))[0]).toMatchObject({ date: '2026-01-31', state: 'blocked', reason: { code: 'Forbidden' } });
+
+    const read = (await api.get(`${base}/Schedules/${schedule.id}`)).body;
+    expect((await api.put(`${base}/Schedules/${schedule.id}`, { ...rent(books, { count: 2 }), state: 'active', version: read.version })).status).toBe(200);
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+    expect((await journalsOf(api, base, schedule.id)).map((j: { createdBy: { id: string } }) => j.createdBy.id)).toEqual([books.user.id, books.user.id]);
+  });
 });
