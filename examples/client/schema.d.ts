@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/765968c1-7738-4257-82c1-8c85a63ca807`
+         * @description Example request: `GET /api/v1/Companies/14e9300c-1279-44f6-8c92-033e09b4b692`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Settings`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Settings`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Roles/2400a9c9-64ff-4181-80a3-4bf071b62896`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Roles/2400a9c9-64ff-4181-80a3-4bf071b62896`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Roles/06809ebb-3d16-454c-b83d-61b918dba150`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Roles/2400a9c9-64ff-4181-80a3-4bf071b62896`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members/52bf0405-4635-4272-98a1-7b682fe89560`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Members/db665b4b-7e3b-46ac-96b9-e921dd753e21`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Members/52bf0405-4635-4272-98a1-7b682fe89560`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Members/db665b4b-7e3b-46ac-96b9-e921dd753e21`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApiKeys/8f3c053a-1061-4189-ac82-1ea10dd22a2f`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApiKeys/52b0f560-e19c-4b5e-b251-c1975d76acd9`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts/e0fa8702-0ef8-447f-b726-65fb22b35324`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts/e0fa8702-0ef8-447f-b726-65fb22b35324`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts/e0fa8702-0ef8-447f-b726-65fb22b35324`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Accounts/01a535bf-1923-421c-ad11-31edbbb82479/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Accounts/e0fa8702-0ef8-447f-b726-65fb22b35324/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/Activate`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/CostCenters/8afa9028-19f9-423d-b680-f890d9d9d041/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/CostCenters/216af51c-2758-4b56-b4b0-a400fe9ca5d1/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/11bc4106-5a39-46c2-ad44-cddf922404c4`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/08283d9d-3138-446b-ae94-b2abad5761bd`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/11bc4106-5a39-46c2-ad44-cddf922404c4`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/08283d9d-3138-446b-ae94-b2abad5761bd`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Close`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods/cc56eefe-93c4-4a72-acf9-64c0b2d01d88`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Lock`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods/cc56eefe-93c4-4a72-acf9-64c0b2d01d88/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Close`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods/cc56eefe-93c4-4a72-acf9-64c0b2d01d88/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Close`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods/cc56eefe-93c4-4a72-acf9-64c0b2d01d88/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/FinancialYears/f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd/Periods/e4345ea1-eb72-4264-995b-93efddfc2694/Reopen`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/FinancialYears/d3d9585a-32bf-4418-926f-75d7b5d1fbd2/Periods/cc56eefe-93c4-4a72-acf9-64c0b2d01d88/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Submit`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/f27b361c-de89-441a-881c-6bb7b06ee9c7/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Approve`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/f27b361c-de89-441a-881c-6bb7b06ee9c7/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Reject`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/f27b361c-de89-441a-881c-6bb7b06ee9c7/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Post`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/b6ac3532-f4a3-4bd9-b48d-5ba153a833b1/Void`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/2fda7e3b-51c9-4afd-b8e5-b0fb63e2b26a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Adjust`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e7a928f6-0759-4bca-9945-ab5995415177/Reverse`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0048261e-3c94-43e0-b574-c4ff13a47b68/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/TrialBalance?financialYearId=f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/TrialBalance?financialYearId=d3d9585a-32bf-4418-926f-75d7b5d1fbd2`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/BudgetVsActual?budgetId=c1bed1e8-edc9-4801-a209-71cb22f442e4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/BudgetVsActual?budgetId=364943f4-2613-46a1-bbab-894fb6f3ff2f&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/765968c1-7738-4257-82c1-8c85a63ca807/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/14e9300c-1279-44f6-8c92-033e09b4b692/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/Restatements?since=2026-11-30T00%3A11%3A23.635Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/Restatements?since=2026-11-30T00%3A54%3A37.550Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Reports/023adab7-89db-4522-b8a5-bbac456be2fc`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Reports/9515fa4c-b5de-4d24-ac25-548e2f1f87dc`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks/96512115-37d8-4d15-86c6-51b37e184488`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks/96512115-37d8-4d15-86c6-51b37e184488`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks/96512115-37d8-4d15-86c6-51b37e184488`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Webhooks/a37bdd5c-5849-4171-a800-81e4ffb956a1/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Webhooks/96512115-37d8-4d15-86c6-51b37e184488/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ExchangeRates/f608df92-445e-49d4-afc5-093b75a2e81d`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ExchangeRates/f608df92-445e-49d4-afc5-093b75a2e81d`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ExchangeRates/1845f6e5-651a-4250-b24f-5f9abc76d883`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ExchangeRates/f608df92-445e-49d4-afc5-093b75a2e81d`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Budgets/364943f4-2613-46a1-bbab-894fb6f3ff2f`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Budgets/364943f4-2613-46a1-bbab-894fb6f3ff2f`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Budgets/c1bed1e8-edc9-4801-a209-71cb22f442e4`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Budgets/364943f4-2613-46a1-bbab-894fb6f3ff2f`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List recurring journals, newest first (paginated; the keyword matches the description)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules`
          */
         get: operations["schedules.list"];
         put?: never;
         /**
          * Create a recurring journal: its lines, when it falls due (monthly, quarterly or yearly on a day or the month’s last; every N days) from a start date to an end date or count, and whether each occurrence makes a draft or posts
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules`
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -1373,12 +1373,12 @@ export interface paths {
         };
         /**
          * Get a recurring journal with its last settled and next occurrence
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules/ac55d17d-1b52-46a0-88d6-59608f3dc5c9`
          */
         get: operations["schedules.get"];
         /**
          * Replace a recurring journal’s lines, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules/ac55d17d-1b52-46a0-88d6-59608f3dc5c9`
          */
         put: operations["schedules.update"];
         post?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/Occurrences`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules/ac55d17d-1b52-46a0-88d6-59608f3dc5c9/Occurrences`
          */
         get: operations["schedules.occurrences"];
         put?: never;
@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/SkippedOccurrences`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules/ac55d17d-1b52-46a0-88d6-59608f3dc5c9/SkippedOccurrences`
          */
         post: operations["schedules.skip"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         };
         /**
          * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Schedules/037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7/Preview?until=2026-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Schedules/ac55d17d-1b52-46a0-88d6-59608f3dc5c9/Preview?until=2026-01-31`
          */
         get: operations["schedules.preview"];
         put?: never;
@@ -1457,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Imports/c741decb-15e5-437f-bba4-686e83105cc9`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341/Errors`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Imports/c741decb-15e5-437f-bba4-686e83105cc9/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Imports/b3caf31a-1269-46cf-b20d-a55f6da48aa3/Approve`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Imports/ae442767-94d1-4b0d-8d3a-45732bb57cd2/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1561,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Exports/c45b510f-7ff7-480c-9691-b5aa08e0d16c`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Exports/5d37ff08-7e08-4372-b7c6-25906b426b18`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1685,13 +1685,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1729,12 +1729,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes/4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes/4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1753,7 +1753,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/TaxCodes/bb646dd7-36c3-460a-a6cd-6ecc59ac0331/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/TaxCodes/4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1773,13 +1773,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1797,7 +1797,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/VatReturns/57d16a88-2e95-4278-b6f2-290ced45ec2c`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/VatReturns/223834d2-7ee0-44d0-a78f-f8f7d2507a1d`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1817,13 +1817,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1841,12 +1841,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Counterparties/3593edab-df79-4910-9858-7d88df86b14b`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Counterparties/3593edab-df79-4910-9858-7d88df86b14b`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1865,7 +1865,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Counterparties/d1bf6734-dbb9-4d14-8c58-ae8d922f6a43/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Counterparties/3593edab-df79-4910-9858-7d88df86b14b/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1885,12 +1885,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1929,13 +1929,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1953,12 +1953,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498`
+         * @description Example request: `PUT /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1977,7 +1977,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1999,7 +1999,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -2019,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -2037,14 +2037,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches/1de5f542-355c-4047-b865-373210aefd4e`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/Matches/178fef3d-6de9-41cc-a888-74e47531f6b6`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Matches/1de5f542-355c-4047-b865-373210aefd4e`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/Matches/178fef3d-6de9-41cc-a888-74e47531f6b6`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -2063,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2101,7 +2101,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/BankAccounts/172dcdff-31e7-4656-8211-38c98ea8b498/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/BankAccounts/8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2121,13 +2121,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0606b175-bff6-46c7-8d47-eb725011d9da/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0606b175-bff6-46c7-8d47-eb725011d9da/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2145,14 +2145,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/e226bb8d-30e8-4387-9ccc-4007a1fb37b8/Attachments/d9dcd607-4b7c-4ecc-beec-eb695234e61e`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/0606b175-bff6-46c7-8d47-eb725011d9da/Attachments/1d29feff-bc73-45a3-aec4-71f2c2d0a112`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Journals/d7f022bc-fa7b-4b44-86b6-7d9e21100ff4/Attachments/e8a66a55-798b-49aa-91a1-3b40b216932a`
+         * @description Example request: `DELETE /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Journals/f27b361c-de89-441a-881c-6bb7b06ee9c7/Attachments/2f6436e2-efd1-4d2d-a9af-2b3e60a4cf28`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2171,7 +2171,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Attachments`
+         * @description Example request: `POST /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2189,7 +2189,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/3f7e3535-ddb7-4c91-b453-875039a75bc5/Attachments/67d13dcc-638b-4bec-9776-9dab43e2c45c`
+         * @description Example request: `GET /api/v1/Companies/623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c/Attachments/f24e5e5d-32a9-4f4a-803b-15e7e77e9418`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -5172,7 +5172,7 @@ export interface components {
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.4": string;
         /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read" | "schedules:read" | "schedules:manage")[];
+        "field.permissions.2": ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
         /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
         "field.name.5": string;
         /** @description Visible characters only: no spaces, controls, invisible or blank-looking characters, no combining mark without a letter or digit before it, no "." or look-alike; NFC-normalised. Unique among siblings also when compared by look (NFKC, case, confusable letters). */
@@ -5776,7 +5776,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34853/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45135%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=RbnLqLuE60k4Lh_YXUFG4Pd72XOFUvKqRmkoEUh2bdU&code_challenge_method=S256&state=cvw5bhLhtLuwxJ27NZ5uWqHYKNIY3ZB8a0Vj4kh58lU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:36741/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39245%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=qwXYA001VVZq6_AHK9F3rHWX0BnxaTIMCw1lvLpYdf8&code_challenge_method=S256&state=j8VQmFqcil8ymoVvkjHGbrSL0A7wXTySDfnNa1gamxw&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5816,7 +5816,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "companyId": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5865,13 +5865,11 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "765968c1-7738-4257-82c1-8c85a63ca807",
+                     *           "companyId": "14e9300c-1279-44f6-8c92-033e09b4b692",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5920,9 +5918,7 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ]
                      *         }
                      *       ]
@@ -5980,7 +5976,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "companyId": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6029,13 +6025,11 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "765968c1-7738-4257-82c1-8c85a63ca807",
+                     *           "companyId": "14e9300c-1279-44f6-8c92-033e09b4b692",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6084,9 +6078,7 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ]
                      *         }
                      *       ]
@@ -6133,16 +6125,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "765968c1-7738-4257-82c1-8c85a63ca807",
+                     *           "id": "14e9300c-1279-44f6-8c92-033e09b4b692",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T00:11:02.431Z",
+                     *           "createdAt": "2026-11-30T00:54:04.467Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "id": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T00:11:01.132Z",
+                     *           "createdAt": "2026-11-30T00:54:02.992Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6199,9 +6191,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "765968c1-7738-4257-82c1-8c85a63ca807",
+                     *       "id": "14e9300c-1279-44f6-8c92-033e09b4b692",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T00:11:02.431Z",
+                     *       "createdAt": "2026-11-30T00:54:04.467Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6214,7 +6206,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T00:11:02.431Z"
+                     *         "updatedAt": "2026-11-30T00:54:04.467Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6264,9 +6256,7 @@ export interface operations {
                      *         "bank:reconcile",
                      *         "attachments:read",
                      *         "attachments:create",
-                     *         "exports:read",
-                     *         "schedules:read",
-                     *         "schedules:manage"
+                     *         "exports:read"
                      *       ]
                      *     }
                      */
@@ -6303,9 +6293,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "765968c1-7738-4257-82c1-8c85a63ca807",
+                     *       "id": "14e9300c-1279-44f6-8c92-033e09b4b692",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T00:11:02.431Z",
+                     *       "createdAt": "2026-11-30T00:54:04.467Z",
                      *       "version": 1
                      *     }
                      */
@@ -6350,7 +6340,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:11:01.132Z"
+                     *       "updatedAt": "2026-11-30T00:54:02.992Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6380,7 +6370,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
+                 *       "retainedEarningsAccountId": "6f701687-4100-4f0e-a0e4-b4ce7ed96e0b",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6425,7 +6415,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
+                     *       "retainedEarningsAccountId": "6f701687-4100-4f0e-a0e4-b4ce7ed96e0b",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6433,7 +6423,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T00:11:07.029Z"
+                     *       "updatedAt": "2026-11-30T00:54:10.473Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6529,9 +6519,7 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6585,9 +6573,7 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6617,8 +6603,7 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "bank:read",
                      *             "attachments:read",
-                     *             "exports:read",
-                     *             "schedules:read"
+                     *             "exports:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -6627,7 +6612,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *           "id": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6638,8 +6623,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T00:11:55.740Z",
-                     *           "updatedAt": "2026-11-30T00:11:56.116Z"
+                     *           "createdAt": "2026-11-30T00:55:13.015Z",
+                     *           "updatedAt": "2026-11-30T00:55:13.079Z"
                      *         }
                      *       ]
                      *     }
@@ -6700,7 +6685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *       "id": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6710,8 +6695,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:55.740Z",
-                     *       "updatedAt": "2026-11-30T00:11:55.740Z"
+                     *       "createdAt": "2026-11-30T00:55:13.015Z",
+                     *       "updatedAt": "2026-11-30T00:55:13.015Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6758,7 +6743,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *       "id": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6768,8 +6753,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:55.740Z",
-                     *       "updatedAt": "2026-11-30T00:11:55.740Z"
+                     *       "createdAt": "2026-11-30T00:55:13.015Z",
+                     *       "updatedAt": "2026-11-30T00:55:13.015Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6830,7 +6815,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *       "id": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6841,8 +6826,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:55.740Z",
-                     *       "updatedAt": "2026-11-30T00:11:56.116Z"
+                     *       "createdAt": "2026-11-30T00:55:13.015Z",
+                     *       "updatedAt": "2026-11-30T00:55:13.079Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6950,8 +6935,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "email": "user-b975b869-ea21-4fec-a11d-b5ff4dc2d1b5@example.com",
+                     *           "userId": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "email": "user-a1e6b820-5de5-4f38-92e4-eccf3941b2fe@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7001,24 +6986,22 @@ export interface operations {
                      *             "bank:reconcile",
                      *             "attachments:read",
                      *             "attachments:create",
-                     *             "exports:read",
-                     *             "schedules:read",
-                     *             "schedules:manage"
+                     *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T00:11:01.132Z",
+                     *           "joinedAt": "2026-11-30T00:54:02.992Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
-                     *           "email": "contract-1795997516213@example.com",
-                     *           "roleId": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *           "userId": "db665b4b-7e3b-46ac-96b9-e921dd753e21",
+                     *           "email": "contract-1796000113125@example.com",
+                     *           "roleId": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T00:11:56.260Z",
+                     *           "joinedAt": "2026-11-30T00:55:13.151Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7050,8 +7033,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795997516213@example.com",
-                 *       "roleId": "06809ebb-3d16-454c-b83d-61b918dba150"
+                 *       "email": "contract-1796000113125@example.com",
+                 *       "roleId": "2400a9c9-64ff-4181-80a3-4bf071b62896"
                  *     }
                  */
                 "application/json": {
@@ -7073,16 +7056,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
-                     *       "email": "contract-1795997516213@example.com",
-                     *       "roleId": "06809ebb-3d16-454c-b83d-61b918dba150",
+                     *       "userId": "db665b4b-7e3b-46ac-96b9-e921dd753e21",
+                     *       "email": "contract-1796000113125@example.com",
+                     *       "roleId": "2400a9c9-64ff-4181-80a3-4bf071b62896",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T00:11:56.260Z",
+                     *       "joinedAt": "2026-11-30T00:55:13.151Z",
                      *       "version": 1
                      *     }
                      */
@@ -7142,8 +7125,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "52bf0405-4635-4272-98a1-7b682fe89560",
-                     *       "email": "contract-1795997516213@example.com",
+                     *       "userId": "db665b4b-7e3b-46ac-96b9-e921dd753e21",
+                     *       "email": "contract-1796000113125@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7164,10 +7147,9 @@ export interface operations {
                      *         "approval-policies:read",
                      *         "bank:read",
                      *         "attachments:read",
-                     *         "exports:read",
-                     *         "schedules:read"
+                     *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T00:11:56.260Z",
+                     *       "joinedAt": "2026-11-30T00:55:13.151Z",
                      *       "version": 2
                      *     }
                      */
@@ -7276,9 +7258,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
+                     *           "id": "52b0f560-e19c-4b5e-b251-c1975d76acd9",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Y61YT3u",
+                     *           "prefix": "sk-svc_-ISjubF",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7286,8 +7268,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "createdAt": "2026-11-30T00:11:57.082Z",
+                     *           "createdBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "createdAt": "2026-11-30T00:55:13.691Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7329,7 +7311,7 @@ export interface operations {
                 "application/json": {
                     name: components["schemas"]["field.name.5"];
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read" | "schedules:read" | "schedules:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage" | "bank:read" | "bank:reconcile" | "attachments:read" | "attachments:create" | "exports:read")[];
                     roleId?: components["schemas"]["field.roleId"];
                     /**
                      * @description Addresses or CIDR ranges the key may be used from; empty: anywhere.
@@ -7353,9 +7335,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
+                     *       "id": "52b0f560-e19c-4b5e-b251-c1975d76acd9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Y61YT3u",
+                     *       "prefix": "sk-svc_-ISjubF",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7363,8 +7345,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *       "createdAt": "2026-11-30T00:11:57.082Z",
+                     *       "createdBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *       "createdAt": "2026-11-30T00:55:13.691Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7415,18 +7397,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8f3c053a-1061-4189-ac82-1ea10dd22a2f",
+                     *       "id": "52b0f560-e19c-4b5e-b251-c1975d76acd9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Y61YT3u",
+                     *       "prefix": "sk-svc_-ISjubF",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T00:11:57.147Z",
-                     *       "createdBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *       "createdAt": "2026-11-30T00:11:57.082Z",
+                     *       "revokedAt": "2026-11-30T00:55:14.350Z",
+                     *       "createdBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *       "createdAt": "2026-11-30T00:55:13.691Z",
                      *       "version": 2
                      *     }
                      */
@@ -7481,24 +7463,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "id": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "parentId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.909Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.909Z",
+                     *           "createdAt": "2026-11-30T00:54:09.534Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.534Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "id": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7507,32 +7489,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.868Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.868Z",
+                     *           "createdAt": "2026-11-30T00:54:09.486Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.486Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "id": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
+                     *           "parentId": "d9c51e62-5f92-4fc3-9d26-3012fda3f042",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.752Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.752Z",
+                     *           "createdAt": "2026-11-30T00:54:09.453Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.453Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
+                     *           "id": "d9c51e62-5f92-4fc3-9d26-3012fda3f042",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7541,32 +7523,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.701Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.701Z",
+                     *           "createdAt": "2026-11-30T00:54:09.100Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.100Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
+                     *           "id": "6f701687-4100-4f0e-a0e4-b4ce7ed96e0b",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f94168fc-40c4-48d8-88c6-975f5e866755",
+                     *           "parentId": "98b18840-13c1-4096-b585-a4fb5fd18212",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.538Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.538Z",
+                     *           "createdAt": "2026-11-30T00:54:08.753Z",
+                     *           "updatedAt": "2026-11-30T00:54:08.753Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f94168fc-40c4-48d8-88c6-975f5e866755",
+                     *           "id": "98b18840-13c1-4096-b585-a4fb5fd18212",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7575,49 +7557,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.441Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.441Z",
+                     *           "createdAt": "2026-11-30T00:54:08.404Z",
+                     *           "updatedAt": "2026-11-30T00:54:08.404Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "id": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:05.202Z",
-                     *           "updatedAt": "2026-11-30T00:11:05.202Z",
+                     *           "createdAt": "2026-11-30T00:54:08.014Z",
+                     *           "updatedAt": "2026-11-30T00:54:08.014Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "id": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:04.764Z",
-                     *           "updatedAt": "2026-11-30T00:11:04.764Z",
+                     *           "createdAt": "2026-11-30T00:54:07.401Z",
+                     *           "updatedAt": "2026-11-30T00:54:07.401Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "id": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7626,8 +7608,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:04.715Z",
-                     *           "updatedAt": "2026-11-30T00:11:04.715Z",
+                     *           "createdAt": "2026-11-30T00:54:06.530Z",
+                     *           "updatedAt": "2026-11-30T00:54:06.530Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7695,7 +7677,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
+                     *       "id": "e0fa8702-0ef8-447f-b726-65fb22b35324",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7704,8 +7686,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:07.142Z",
-                     *       "updatedAt": "2026-11-30T00:11:07.142Z",
+                     *       "createdAt": "2026-11-30T00:54:10.945Z",
+                     *       "updatedAt": "2026-11-30T00:54:10.945Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7756,7 +7738,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
+                     *       "id": "e0fa8702-0ef8-447f-b726-65fb22b35324",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7765,8 +7747,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:07.142Z",
-                     *       "updatedAt": "2026-11-30T00:11:07.142Z",
+                     *       "createdAt": "2026-11-30T00:54:10.945Z",
+                     *       "updatedAt": "2026-11-30T00:54:10.945Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7830,7 +7812,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01a535bf-1923-421c-ad11-31edbbb82479",
+                     *       "id": "e0fa8702-0ef8-447f-b726-65fb22b35324",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7839,8 +7821,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:07.142Z",
-                     *       "updatedAt": "2026-11-30T00:11:07.837Z",
+                     *       "createdAt": "2026-11-30T00:54:10.945Z",
+                     *       "updatedAt": "2026-11-30T00:54:13.883Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7960,15 +7942,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c957cc8a-e965-46e6-831f-c7f4a7f4ea8e",
-                     *           "occurredAt": "2026-11-30T00:11:07.142Z",
+                     *           "requestId": "34f24722-d2de-405d-8d18-903969ecc422",
+                     *           "occurredAt": "2026-11-30T00:54:10.946Z",
                      *           "sequence": 14,
-                     *           "hash": "25e5af380c2634e1978cb73b4a95e62e359da5d45a09a87f83e3f0a5130ee4eb",
+                     *           "hash": "fbcc6fee260388c78285c2b5ed76cfa2456421d930bd70e10d83141f50a2665b",
                      *           "state": {
-                     *             "id": "01a535bf-1923-421c-ad11-31edbbb82479",
+                     *             "id": "e0fa8702-0ef8-447f-b726-65fb22b35324",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7977,8 +7959,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:11:07.142Z",
-                     *             "updatedAt": "2026-11-30T00:11:07.142Z",
+                     *             "createdAt": "2026-11-30T00:54:10.945Z",
+                     *             "updatedAt": "2026-11-30T00:54:10.945Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8038,7 +8020,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *           "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8047,12 +8029,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:08.353Z",
-                     *           "updatedAt": "2026-11-30T00:11:08.353Z",
+                     *           "createdAt": "2026-11-30T00:54:17.235Z",
+                     *           "updatedAt": "2026-11-30T00:54:17.235Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "id": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8061,12 +8043,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:06.357Z",
-                     *           "updatedAt": "2026-11-30T00:11:06.357Z",
+                     *           "createdAt": "2026-11-30T00:54:09.636Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.636Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "848e030c-d4ae-427d-b6a6-257fff1a499d",
+                     *           "id": "050e5be7-da7f-47c4-b256-0619c643324f",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8075,8 +8057,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:06.723Z",
-                     *           "updatedAt": "2026-11-30T00:11:06.723Z",
+                     *           "createdAt": "2026-11-30T00:54:09.971Z",
+                     *           "updatedAt": "2026-11-30T00:54:09.971Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8135,7 +8117,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *       "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8144,8 +8126,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:08.353Z",
-                     *       "updatedAt": "2026-11-30T00:11:08.353Z",
+                     *       "createdAt": "2026-11-30T00:54:17.235Z",
+                     *       "updatedAt": "2026-11-30T00:54:17.235Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8193,7 +8175,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *       "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8202,8 +8184,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:08.353Z",
-                     *       "updatedAt": "2026-11-30T00:11:08.353Z",
+                     *       "createdAt": "2026-11-30T00:54:17.235Z",
+                     *       "updatedAt": "2026-11-30T00:54:17.235Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8260,7 +8242,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *       "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8269,8 +8251,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:08.353Z",
-                     *       "updatedAt": "2026-11-30T00:11:08.677Z",
+                     *       "createdAt": "2026-11-30T00:54:17.235Z",
+                     *       "updatedAt": "2026-11-30T00:54:18.117Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8387,15 +8369,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9bffbcbf-e8cb-43ab-bfe1-6d518a311e27",
-                     *           "occurredAt": "2026-11-30T00:11:08.353Z",
+                     *           "requestId": "196e0294-d2f3-4422-a949-755e83f7f0e6",
+                     *           "occurredAt": "2026-11-30T00:54:17.255Z",
                      *           "sequence": 17,
-                     *           "hash": "be9462cb30918c4ff53f6c27b3484100661749fd63ca18e2edf5f4b1b247fe6c",
+                     *           "hash": "78ddf2d3cf783b04a56e538726cd5d85a5c7fd6caff2d3944432561609e1d770",
                      *           "state": {
-                     *             "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *             "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8404,8 +8386,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:11:08.353Z",
-                     *             "updatedAt": "2026-11-30T00:11:08.353Z",
+                     *             "createdAt": "2026-11-30T00:54:17.235Z",
+                     *             "updatedAt": "2026-11-30T00:54:17.235Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8457,7 +8439,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *       "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8466,8 +8448,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T00:11:08.353Z",
-                     *       "updatedAt": "2026-11-30T00:11:08.881Z",
+                     *       "createdAt": "2026-11-30T00:54:17.235Z",
+                     *       "updatedAt": "2026-11-30T00:54:18.737Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8517,7 +8499,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8afa9028-19f9-423d-b680-f890d9d9d041",
+                     *       "id": "216af51c-2758-4b56-b4b0-a400fe9ca5d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8526,8 +8508,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:11:08.353Z",
-                     *       "updatedAt": "2026-11-30T00:11:08.738Z",
+                     *       "createdAt": "2026-11-30T00:54:17.235Z",
+                     *       "updatedAt": "2026-11-30T00:54:18.379Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8578,19 +8560,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T00:11:12.958Z",
-                     *           "updatedAt": "2026-11-30T00:11:12.958Z",
+                     *           "createdAt": "2026-11-30T00:54:24.245Z",
+                     *           "updatedAt": "2026-11-30T00:54:24.245Z",
                      *           "periods": [
                      *             {
-                     *               "id": "bd049d36-da6e-402c-a858-ef98b128fa2d",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "c5a45b76-fc6c-4321-82ef-8080d7da0d33",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8600,8 +8582,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "79a4b7ea-a8cc-4a61-b6b6-8c33bb2cd93d",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "d0d72987-0267-4460-a81c-70bafa0e72e0",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8611,8 +8593,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9a7ee47f-649b-4607-a216-b130b72134b9",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "6c05d457-7f6b-47ec-9fbf-e686ce464af7",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8622,8 +8604,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b2df6a6f-74a9-43af-8257-d7695dd1da5d",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "e1f5408f-0d08-48e6-bc0a-b9a3f9cf29b9",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8633,8 +8615,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "52e25596-129b-4162-8da8-df1f3a6ba4eb",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "4530f21f-4fe1-4e97-be7c-07510bf1cc10",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8644,8 +8626,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5c456091-87e1-4667-bf11-48a0c343e945",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "f69d785e-b70a-4acb-8040-e437147d0799",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8655,8 +8637,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0dc17eb4-b7da-496f-a99d-5aaf90cc99c6",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "dee09d7e-531e-4460-8bab-9bee00451676",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8666,8 +8648,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7a92dee7-b347-4478-9659-0e982f374ebf",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "fbbaf9ed-1d15-43f9-9060-6de2d905248d",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8677,8 +8659,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1fa5dbf0-0966-4228-aa02-7fcf1826b692",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "c4f8f25b-755c-4dda-ae0e-04d35bb890e4",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8688,8 +8670,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8be522b8-8c1a-4d70-aeff-58a9375b9121",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "6e0cea39-3731-47c8-844b-609b403182ee",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8699,8 +8681,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c086194d-6c70-48e0-90d0-42cad50589e9",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "81fa2823-e10a-48e2-a64f-89958f80f722",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8710,8 +8692,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "58667933-2287-47de-ae79-a40a92a0ca81",
-                     *               "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *               "id": "d6bf0f48-cdbb-4e95-89b3-b55bdee278e5",
+                     *               "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8723,19 +8705,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T00:11:11.828Z",
-                     *           "updatedAt": "2026-11-30T00:11:11.828Z",
+                     *           "createdAt": "2026-11-30T00:54:22.327Z",
+                     *           "updatedAt": "2026-11-30T00:54:22.327Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8745,8 +8727,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "441412f9-1152-4e4e-a940-c90465f4436d",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "9e3e8719-ee51-4825-9bd8-8ebd4cd30f5a",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8756,8 +8738,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8767,8 +8749,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "20c94c6a-d88a-4084-b799-90151e504e9c",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8778,8 +8760,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "b69f0c79-ad51-4c20-a26a-8a5eb1b0f87d",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8789,8 +8771,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "0da7e4bb-ae46-47b6-b06d-30f9c8b63009",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8800,8 +8782,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c612e583-b490-47f1-b22f-ec730a221169",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "311b9a0e-2ecb-4e74-84ed-5170a57af8b0",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8811,8 +8793,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "99d5785a-e9d1-46b9-b7ec-910ecdb85f35",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8822,8 +8804,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "cb7aa4f5-4f5c-41a5-be95-42d78be36fff",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8833,8 +8815,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f8ba8d37-5da5-4934-9535-59988be03218",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "c44a7bae-154f-4319-afca-648839c42c2c",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8844,8 +8826,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "6d1ee45d-67a7-4c31-b1a2-426e0312affc",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8855,8 +8837,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
-                     *               "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *               "id": "229f530b-2d2b-4115-b701-d26dc4c93afc",
+                     *               "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8920,19 +8902,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *       "id": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:11:12.958Z",
-                     *       "updatedAt": "2026-11-30T00:11:12.958Z",
+                     *       "createdAt": "2026-11-30T00:54:24.245Z",
+                     *       "updatedAt": "2026-11-30T00:54:24.245Z",
                      *       "periods": [
                      *         {
-                     *           "id": "bd049d36-da6e-402c-a858-ef98b128fa2d",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "c5a45b76-fc6c-4321-82ef-8080d7da0d33",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8942,8 +8924,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79a4b7ea-a8cc-4a61-b6b6-8c33bb2cd93d",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "d0d72987-0267-4460-a81c-70bafa0e72e0",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8953,8 +8935,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a7ee47f-649b-4607-a216-b130b72134b9",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "6c05d457-7f6b-47ec-9fbf-e686ce464af7",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8964,8 +8946,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b2df6a6f-74a9-43af-8257-d7695dd1da5d",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "e1f5408f-0d08-48e6-bc0a-b9a3f9cf29b9",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8975,8 +8957,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52e25596-129b-4162-8da8-df1f3a6ba4eb",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "4530f21f-4fe1-4e97-be7c-07510bf1cc10",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8986,8 +8968,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c456091-87e1-4667-bf11-48a0c343e945",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "f69d785e-b70a-4acb-8040-e437147d0799",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8997,8 +8979,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0dc17eb4-b7da-496f-a99d-5aaf90cc99c6",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "dee09d7e-531e-4460-8bab-9bee00451676",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9008,8 +8990,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a92dee7-b347-4478-9659-0e982f374ebf",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "fbbaf9ed-1d15-43f9-9060-6de2d905248d",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9019,8 +9001,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1fa5dbf0-0966-4228-aa02-7fcf1826b692",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "c4f8f25b-755c-4dda-ae0e-04d35bb890e4",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9030,8 +9012,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8be522b8-8c1a-4d70-aeff-58a9375b9121",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "6e0cea39-3731-47c8-844b-609b403182ee",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9041,8 +9023,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c086194d-6c70-48e0-90d0-42cad50589e9",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "81fa2823-e10a-48e2-a64f-89958f80f722",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9052,8 +9034,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "58667933-2287-47de-ae79-a40a92a0ca81",
-                     *           "financialYearId": "3cf83f14-c2ee-424f-a274-331a229cb06d",
+                     *           "id": "d6bf0f48-cdbb-4e95-89b3-b55bdee278e5",
+                     *           "financialYearId": "5dcb25b9-9e63-4a0f-9b85-00bbba93b315",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9109,19 +9091,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "id": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:11:11.828Z",
-                     *       "updatedAt": "2026-11-30T00:11:11.828Z",
+                     *       "createdAt": "2026-11-30T00:54:22.327Z",
+                     *       "updatedAt": "2026-11-30T00:54:22.327Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9131,8 +9113,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "441412f9-1152-4e4e-a940-c90465f4436d",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "9e3e8719-ee51-4825-9bd8-8ebd4cd30f5a",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9142,8 +9124,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9153,8 +9135,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "20c94c6a-d88a-4084-b799-90151e504e9c",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9164,8 +9146,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "b69f0c79-ad51-4c20-a26a-8a5eb1b0f87d",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9175,8 +9157,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "0da7e4bb-ae46-47b6-b06d-30f9c8b63009",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9186,8 +9168,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c612e583-b490-47f1-b22f-ec730a221169",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "311b9a0e-2ecb-4e74-84ed-5170a57af8b0",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9197,8 +9179,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "99d5785a-e9d1-46b9-b7ec-910ecdb85f35",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9208,8 +9190,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "cb7aa4f5-4f5c-41a5-be95-42d78be36fff",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9219,8 +9201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f8ba8d37-5da5-4934-9535-59988be03218",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "c44a7bae-154f-4319-afca-648839c42c2c",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9230,8 +9212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "6d1ee45d-67a7-4c31-b1a2-426e0312affc",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9241,8 +9223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "229f530b-2d2b-4115-b701-d26dc4c93afc",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9305,19 +9287,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *       "id": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T00:11:13.621Z",
-                     *       "updatedAt": "2026-11-30T00:11:15.313Z",
+                     *       "createdAt": "2026-11-30T00:54:26.615Z",
+                     *       "updatedAt": "2026-11-30T00:54:28.940Z",
                      *       "periods": [
                      *         {
-                     *           "id": "621cb446-2c72-4b26-8f9c-053234f89c17",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "cc51ce3b-cb72-4a3b-94b9-63da5ff0af6a",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9327,8 +9309,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a9e5527-adad-4b79-aea4-4e0af3e22467",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "9d8ee800-126c-41e0-bee6-5de595f1df94",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9338,8 +9320,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea173da5-9dca-4cca-8bcc-03836fcce8bf",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "455ac8a5-8bf2-4f93-9fd1-1fbc2314ed00",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9349,8 +9331,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "60c28ce2-3b12-4b5f-bf14-cff35abdd323",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "267c94c7-3ad2-47db-882d-a8f10c8fdf91",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9360,8 +9342,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50472457-7804-4060-be8f-10c10ca2d4ec",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "00c94313-c10d-46cf-a44e-f7c621be2dab",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9371,8 +9353,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "965afffc-0b1e-4235-98f9-7d5d18cf627a",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "eaedb3be-8215-4892-9706-17a8ca462c55",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9382,8 +9364,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "31f5a666-5473-4919-bc21-96626f07f88d",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "cc81e26a-670f-4333-a522-fd821998712f",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9393,8 +9375,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "296d750e-6bba-40f9-a1a0-54871df3df95",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "08c633b4-f7af-4c14-a34a-df1a0472a74e",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9404,8 +9386,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3f6b7cc5-652f-4af4-a3e2-55612a45ed43",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "328db6aa-b208-4d29-b599-9567478d2525",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9415,8 +9397,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23336db7-b1e4-4659-8300-b376e5055ec4",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "f7c49b6e-f90d-4c3f-9fb2-42d1a062b7d7",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9426,8 +9408,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cfcf8122-a78e-4547-b21b-31b64dcc6a40",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "d124da8c-ef4d-48d4-b73e-83f8da7f3d5d",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9437,8 +9419,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c0475cc-afb7-426b-99cc-83dfa589dad2",
-                     *           "financialYearId": "11bc4106-5a39-46c2-ad44-cddf922404c4",
+                     *           "id": "85ed59f2-82f8-460e-94bb-4896df54ef30",
+                     *           "financialYearId": "08283d9d-3138-446b-ae94-b2abad5761bd",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9584,14 +9566,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5232eb50-75f0-4ff4-b3ee-8c4d2a6819bd",
-                     *       "serialNumber": 6,
+                     *       "id": "c2d9a18e-1c12-4ab6-b80f-ecdc7ed60fdf",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9604,7 +9586,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "543d9c40-fab9-4df7-81c0-0d9f83dc72de",
+                     *           "accountId": "6f701687-4100-4f0e-a0e4-b4ce7ed96e0b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9632,19 +9614,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:50.025Z",
-                     *       "updatedAt": "2026-11-30T00:11:50.025Z",
+                     *       "createdAt": "2026-11-30T00:55:06.146Z",
+                     *       "updatedAt": "2026-11-30T00:55:06.146Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9715,8 +9697,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9aae9413-55fc-468f-aee9-74e1b50346e2",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "229f530b-2d2b-4115-b701-d26dc4c93afc",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9726,8 +9708,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35d525a5-a2ed-48cd-9838-4bb17e69381b",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "6d1ee45d-67a7-4c31-b1a2-426e0312affc",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9737,8 +9719,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f8ba8d37-5da5-4934-9535-59988be03218",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "c44a7bae-154f-4319-afca-648839c42c2c",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9748,8 +9730,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddede062-7c44-4e9e-a588-a00c00653fb0",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "cb7aa4f5-4f5c-41a5-be95-42d78be36fff",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9759,8 +9741,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ba90b951-e4c1-412c-b114-1ad6575c2b60",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "99d5785a-e9d1-46b9-b7ec-910ecdb85f35",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9770,8 +9752,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c612e583-b490-47f1-b22f-ec730a221169",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "311b9a0e-2ecb-4e74-84ed-5170a57af8b0",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9781,8 +9763,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09d303ed-fe5c-4400-9e3e-a5619c8630e3",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "0da7e4bb-ae46-47b6-b06d-30f9c8b63009",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9792,8 +9774,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "090c5942-3e95-4892-b4c2-d8a28b9d9b80",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "b69f0c79-ad51-4c20-a26a-8a5eb1b0f87d",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9803,8 +9785,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b52b1c5d-4790-41ca-b183-f81a9d7824b8",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "20c94c6a-d88a-4084-b799-90151e504e9c",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9814,8 +9796,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51627cd8-3a3b-4faa-96c6-bee790561909",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9825,8 +9807,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "441412f9-1152-4e4e-a940-c90465f4436d",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "9e3e8719-ee51-4825-9bd8-8ebd4cd30f5a",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9836,8 +9818,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9885,8 +9867,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9942,8 +9924,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10097,8 +10079,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4345ea1-eb72-4264-995b-93efddfc2694",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "id": "cc56eefe-93c4-4a72-acf9-64c0b2d01d88",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10187,14 +10169,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *           "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *               "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10207,7 +10189,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *               "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10235,19 +10217,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:24.152Z",
-                     *           "updatedAt": "2026-11-30T00:11:24.152Z",
+                     *           "createdAt": "2026-11-30T00:54:38.741Z",
+                     *           "updatedAt": "2026-11-30T00:54:38.741Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10300,12 +10282,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                 *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10331,14 +10313,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10351,7 +10333,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10379,19 +10361,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:24.152Z",
-                     *       "updatedAt": "2026-11-30T00:11:24.152Z",
+                     *       "createdAt": "2026-11-30T00:54:38.741Z",
+                     *       "updatedAt": "2026-11-30T00:54:38.741Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10449,14 +10431,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10469,7 +10451,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10497,19 +10479,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:24.152Z",
-                     *       "updatedAt": "2026-11-30T00:11:24.152Z",
+                     *       "createdAt": "2026-11-30T00:54:38.741Z",
+                     *       "updatedAt": "2026-11-30T00:54:38.741Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10556,12 +10538,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                 *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10589,14 +10571,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10609,7 +10591,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10637,19 +10619,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:24.152Z",
-                     *       "updatedAt": "2026-11-30T00:11:25.190Z",
+                     *       "createdAt": "2026-11-30T00:54:38.741Z",
+                     *       "updatedAt": "2026-11-30T00:54:41.191Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10719,22 +10701,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ffa2b76f-7c68-48d1-bc8d-6c13d43af234",
-                     *           "occurredAt": "2026-11-30T00:11:24.180Z",
+                     *           "requestId": "3419d912-7177-4a3a-ace7-d7598365cc5e",
+                     *           "occurredAt": "2026-11-30T00:54:38.766Z",
                      *           "sequence": 31,
-                     *           "hash": "d7a664abd10736babcc18e64a2f9553b6a772ab552e46e8dad8fae0a0685cb88",
+                     *           "hash": "8080fba7c8b34d3df15307c218bf8350110c01ad2ab963687a1c660e741ec3a1",
                      *           "state": {
-                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *             "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *                 "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10747,7 +10729,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *                 "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10775,19 +10757,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:11:24.152Z",
-                     *             "updatedAt": "2026-11-30T00:11:24.152Z",
+                     *             "createdAt": "2026-11-30T00:54:38.741Z",
+                     *             "updatedAt": "2026-11-30T00:54:38.741Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10849,14 +10831,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
-                     *       "serialNumber": 11,
+                     *       "id": "f27b361c-de89-441a-881c-6bb7b06ee9c7",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10869,7 +10851,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10897,25 +10879,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:12:14.045Z",
-                     *       "updatedAt": "2026-11-30T00:12:14.098Z",
+                     *       "createdAt": "2026-11-30T00:55:27.119Z",
+                     *       "updatedAt": "2026-11-30T00:55:27.188Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "submittedAt": "2026-11-30T00:12:14.098Z",
+                     *       "submittedAt": "2026-11-30T00:55:27.188Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10980,14 +10962,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
-                     *       "serialNumber": 11,
+                     *       "id": "f27b361c-de89-441a-881c-6bb7b06ee9c7",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11000,7 +10982,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11028,46 +11010,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T00:12:14.045Z",
-                     *       "updatedAt": "2026-11-30T00:12:14.298Z",
+                     *       "createdAt": "2026-11-30T00:55:27.119Z",
+                     *       "updatedAt": "2026-11-30T00:55:27.440Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *         "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "submittedAt": "2026-11-30T00:12:14.268Z",
+                     *       "submittedAt": "2026-11-30T00:55:27.412Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *             "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *           },
-                     *           "at": "2026-11-30T00:12:14.298Z"
+                     *           "at": "2026-11-30T00:55:27.440Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *         "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *       },
-                     *       "approvedAt": "2026-11-30T00:12:14.298Z",
+                     *       "approvedAt": "2026-11-30T00:55:27.440Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *           "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *         },
-                     *         "at": "2026-11-30T00:12:14.247Z"
+                     *         "at": "2026-11-30T00:55:27.384Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11132,14 +11114,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
-                     *       "serialNumber": 11,
+                     *       "id": "f27b361c-de89-441a-881c-6bb7b06ee9c7",
+                     *       "serialNumber": 10,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11152,7 +11134,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11180,19 +11162,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:12:14.045Z",
-                     *       "updatedAt": "2026-11-30T00:12:14.247Z",
+                     *       "createdAt": "2026-11-30T00:55:27.119Z",
+                     *       "updatedAt": "2026-11-30T00:55:27.384Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *         "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11202,9 +11184,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *           "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *         },
-                     *         "at": "2026-11-30T00:12:14.247Z",
+                     *         "at": "2026-11-30T00:55:27.384Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11269,14 +11251,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11289,7 +11271,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11309,27 +11291,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *       "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:11:24.152Z",
-                     *       "updatedAt": "2026-11-30T00:11:25.745Z",
+                     *       "createdAt": "2026-11-30T00:54:38.741Z",
+                     *       "updatedAt": "2026-11-30T00:54:41.567Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11339,9 +11321,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "postedAt": "2026-11-30T00:11:25.745Z",
+                     *       "postedAt": "2026-11-30T00:54:41.567Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11408,14 +11390,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6ac3532-f4a3-4bd9-b48d-5ba153a833b1",
+                     *       "id": "2fda7e3b-51c9-4afd-b8e5-b0fb63e2b26a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11428,7 +11410,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11448,27 +11430,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *       "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T00:11:29.409Z",
-                     *       "updatedAt": "2026-11-30T00:11:29.578Z",
+                     *       "createdAt": "2026-11-30T00:54:43.418Z",
+                     *       "updatedAt": "2026-11-30T00:54:43.848Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11478,14 +11460,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "postedAt": "2026-11-30T00:11:29.455Z",
+                     *       "postedAt": "2026-11-30T00:54:43.654Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "voidedAt": "2026-11-30T00:11:29.578Z"
+                     *       "voidedAt": "2026-11-30T00:54:43.848Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11534,14 +11516,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11554,7 +11536,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11582,19 +11564,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T00:11:24.152Z",
-                     *       "updatedAt": "2026-11-30T00:11:26.479Z",
+                     *       "createdAt": "2026-11-30T00:54:38.741Z",
+                     *       "updatedAt": "2026-11-30T00:54:42.272Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11661,14 +11643,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb699455-3ee4-4c36-b463-aab99b851bb6",
+                     *       "id": "a4735946-395f-45b2-b870-2ee467a3205a",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11681,7 +11663,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11701,27 +11683,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *       "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
-                     *       "reversalOf": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *       "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
+                     *       "reversalOf": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:28.104Z",
-                     *       "updatedAt": "2026-11-30T00:11:28.104Z",
+                     *       "createdAt": "2026-11-30T00:54:43.188Z",
+                     *       "updatedAt": "2026-11-30T00:54:43.188Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11731,9 +11713,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "postedAt": "2026-11-30T00:11:28.104Z",
+                     *       "postedAt": "2026-11-30T00:54:43.188Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11880,24 +11862,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
-                     *           "serialNumber": 9,
+                     *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "postedAt": "2026-11-30T00:12:09.599Z",
+                     *           "postedAt": "2026-11-30T00:55:24.637Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11905,24 +11887,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "d25331f2-784c-47cd-a4c8-e654f1ef1946",
-                     *           "serialNumber": 7,
+                     *           "journalId": "ca58e41b-1959-4652-b9cb-db11fae2bfea",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "postedAt": "2026-11-30T00:12:04.996Z",
+                     *           "postedAt": "2026-11-30T00:55:20.014Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11930,29 +11912,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
-                     *           "serialNumber": 11,
+                     *           "journalId": "f27b361c-de89-441a-881c-6bb7b06ee9c7",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *               "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "postedAt": "2026-11-30T00:12:14.325Z",
+                     *           "postedAt": "2026-11-30T00:55:27.479Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11964,20 +11946,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *             "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -12051,14 +12033,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12085,8 +12067,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
-                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
+                     *           "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12112,7 +12094,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
+                     *           "accountId": "d9c51e62-5f92-4fc3-9d26-3012fda3f042",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12139,8 +12121,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
-                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
+                     *           "parentId": "d9c51e62-5f92-4fc3-9d26-3012fda3f042",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12166,7 +12148,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "accountId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12193,8 +12175,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "parentId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12328,7 +12310,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "accountId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12347,8 +12329,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "parentId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12460,7 +12442,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12477,8 +12459,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
-                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
+                     *           "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12602,7 +12584,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12618,8 +12600,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
-                     *           "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
+                     *           "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12728,9 +12710,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
+                     *       "budgetId": "364943f4-2613-46a1-bbab-894fb6f3ff2f",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12757,8 +12739,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
-                     *           "parentId": "b6639bf1-ace8-429a-b49b-cd56e2bc8d10",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
+                     *           "parentId": "d9c51e62-5f92-4fc3-9d26-3012fda3f042",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12791,8 +12773,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "parentId": "0c2ddf42-4e21-4c50-b959-0fd04dc3cfc7",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "parentId": "d6206302-29c2-40ae-89d0-b46ec2be4f8a",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12803,7 +12785,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *             "id": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13193,18 +13175,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d25331f2-784c-47cd-a4c8-e654f1ef1946",
-                     *           "serialNumber": 7,
+                     *           "journalId": "ca58e41b-1959-4652-b9cb-db11fae2bfea",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
+                     *           "taxCodeId": "c4e19110-0c05-4ecf-9456-e3ce6a11ef56",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13348,7 +13330,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *         "id": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13369,13 +13351,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *           "journalId": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13387,7 +13369,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDU1OTcyZmYtODQ5ZS00OTRmLThlMGItM2Q0YzQ4NjU4ODExIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTdhOTI4ZjYtMDc1OS00YmNhLTk5NDUtYWI1OTk1NDE1MTc3IiwiYWNjb3VudElkIjoiMDI0M2EyMDEtMmFhMi00ZTI2LTljYjItMmZhYmI1YTQzMjU4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.zezbVlBHSq5XWh4CdIhYOai85TTJdQfo7TaGwgrPOPs"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyM2MwNmMzLWRjYmUtNGZkYi1iMWZiLWM2ZTkwYTI3YWQ5YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMDg3OGIxNDUtNmVmMi00ZjJkLWE0YWMtYmYzZGEzMzUwYzk1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMDA0ODI2MWUtM2M5NC00M2UwLWI1NzQtYzRmZjEzYTQ3YjY4IiwiYWNjb3VudElkIjoiMDhiMTFhMGEtNzI3YS00NzNhLWI4MzgtZGE4ZGQ3Zjk4NmQyIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.johMBzQb5IajLmPCQ_NVh5qhjb48MQHHWito6vdZF8Y"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13500,70 +13482,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6cf95767-245e-4c09-bae5-1dd47ab4d43e",
+                     *           "id": "8bf67b92-ef56-477b-be3e-02df30da42fb",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:47.299Z",
+                     *           "createdAt": "2026-11-30T00:55:02.814Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "6ec5bcf21e615ab3bc87ca14ca4f979162bddb82c20d6f0d9286061f30eaead4"
+                     *             "hash": "d41ac92938dd79e446e34b5f5cfc98e7ebe1b9ee9a3f9524270a5baa7f979399"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b3205e3d-78b3-4aea-84cf-1b9b786ecd60",
+                     *           "id": "ff4c38f8-e961-4937-a5ae-09a39307b989",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:46.443Z",
+                     *           "createdAt": "2026-11-30T00:55:00.923Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "a6c56b5d7b195c8c69dc248f2aa486af95393edee732f7d6b4106345b13896e9"
+                     *             "hash": "8fa20779f2f42c364a9adcdf463ba21eb1bb3dd1b7e44ec7d9760ff1008a5292"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8ac8e02e-5806-4614-b3f4-bbeab6f8ba71",
+                     *           "id": "a2d0c784-1505-4838-a039-ec650f7fb8e6",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd"
+                     *             "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2"
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:46.101Z",
+                     *           "createdAt": "2026-11-30T00:54:59.970Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "739e243c27a804bf32c77a6a1c212864b5fe64e383015061fd5898dc21969d52"
+                     *             "hash": "72908aa286555ea4037ef594a13a938cf3852eb4c3b73cf5b987aaea840371de"
                      *           }
                      *         },
                      *         {
-                     *           "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
+                     *           "id": "9515fa4c-b5de-4d24-ac25-548e2f1f87dc",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:45.727Z",
+                     *           "createdAt": "2026-11-30T00:54:59.690Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
+                     *             "hash": "cd88b3d19c5aabe82c0b38590796fe92d8cc1aa620f478503e6071efabc5dc37"
                      *           }
                      *         }
                      *       ],
@@ -13681,20 +13663,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
+                     *       "id": "9515fa4c-b5de-4d24-ac25-548e2f1f87dc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:45.727Z",
+                     *       "createdAt": "2026-11-30T00:54:59.690Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
+                     *         "hash": "cd88b3d19c5aabe82c0b38590796fe92d8cc1aa620f478503e6071efabc5dc37"
                      *       }
                      *     }
                      */
@@ -13759,20 +13741,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "023adab7-89db-4522-b8a5-bbac456be2fc",
+                     *       "id": "9515fa4c-b5de-4d24-ac25-548e2f1f87dc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:45.727Z",
+                     *       "createdAt": "2026-11-30T00:54:59.690Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "a55c5e377eaabf4e08f4d9c78fef13c19704e50bdf28cc31910b6b5038fd2108"
+                     *         "hash": "cd88b3d19c5aabe82c0b38590796fe92d8cc1aa620f478503e6071efabc5dc37"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13791,7 +13773,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *             "accountId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13807,8 +13789,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
-                     *             "parentId": "455972ff-849e-494f-8e0b-3d4c48658811",
+                     *             "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
+                     *             "parentId": "0878b145-6ef2-4f2d-a4ac-bf3da3350c95",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13914,27 +13896,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6ced523b-bae1-4c20-b2a5-b4b5e532ae09",
+                     *           "id": "6280de31-13d5-436e-acf0-6934bd5e33f4",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
-                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *           "companyId": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
+                     *           "recordId": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:11:25.753Z",
-                     *           "requestId": "d598329e-fe5d-4399-a402-982afe57ca5e",
+                     *           "occurredAt": "2026-11-30T00:54:41.577Z",
+                     *           "requestId": "818f5a87-b004-4be5-85f0-fe59e74f0a7d",
                      *           "data": {
-                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *             "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *                 "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13947,7 +13929,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *                 "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13967,27 +13949,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *             "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *             "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T00:11:24.152Z",
-                     *             "updatedAt": "2026-11-30T00:11:25.745Z",
+                     *             "createdAt": "2026-11-30T00:54:38.741Z",
+                     *             "updatedAt": "2026-11-30T00:54:41.567Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13997,40 +13979,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
-                     *             "postedAt": "2026-11-30T00:11:25.745Z",
+                     *             "postedAt": "2026-11-30T00:54:41.567Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c09aae58d50edc2528470c34981b63e8ed9a1869951059a6ede5c5c2f17167e1",
-                     *           "previousHash": "69b8425dbc97d48bb0371eacd1814c2c853cf3911d62c4028311b867cd617b92",
-                     *           "hash": "b598653aa01bd907d4c6deb22d3dc0b259d5978d9e473ed0944c3e7152e17702"
+                     *           "recordDigest": "99326dccead59c19edd4fbb5fa246c88980264ffe65889ffa3a73086b4e3f93e",
+                     *           "previousHash": "881199bc3749b1c11fb325de2091855f91f15c60859890cc20adb057544b49aa",
+                     *           "hash": "07c2f3a969e37aab7688dd89be4332e7f8d729a72dad2318aae9d2e96c3b5569"
                      *         },
                      *         {
-                     *           "id": "ec10e772-8ccd-4666-be0c-1b4167380816",
+                     *           "id": "8509c61f-d622-43b4-bde9-b2cc1180610d",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
-                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *           "companyId": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
+                     *           "recordId": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:11:27.592Z",
-                     *           "requestId": "09394418-88db-406a-a152-331ba8fc8bde",
+                     *           "occurredAt": "2026-11-30T00:54:42.467Z",
+                     *           "requestId": "91d80b9b-69f2-4ba9-85c1-7a25b7daa0bb",
                      *           "data": {
-                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *             "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *                 "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14043,7 +14025,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *                 "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14063,27 +14045,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *             "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *             "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T00:11:24.152Z",
-                     *             "updatedAt": "2026-11-30T00:11:27.561Z",
+                     *             "createdAt": "2026-11-30T00:54:38.741Z",
+                     *             "updatedAt": "2026-11-30T00:54:42.466Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14093,40 +14075,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
-                     *             "postedAt": "2026-11-30T00:11:27.561Z",
+                     *             "postedAt": "2026-11-30T00:54:42.466Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ae89bc2b79c1f5ec1ce0b715aff8414841b3b85cbb751c2e5ffc822d6435dabc",
-                     *           "previousHash": "b1a32bc03aaa4d3a37d02fba47ac8a3889c21ecb23393d0f9fb15cea1ca9bfad",
-                     *           "hash": "e95ceab63da783b93546a9edc8382e85eb5cd8d0b927fd0fd08f0c5b65b1e5af"
+                     *           "recordDigest": "9d43411dd640459bcd4ba634d0c053f69d6ced04d5cd16ea90e526f1c5ced376",
+                     *           "previousHash": "b7bb1a6af481e978cf55e0983ce29ec70e078396b1505d8f4cfd523f25a5be0f",
+                     *           "hash": "a8ba3bfddd0a355ce2d4526e38ed514381995d0c93cbe527617a403125961eb6"
                      *         },
                      *         {
-                     *           "id": "836d3d22-a008-4ae4-b41f-a79fa818865e",
+                     *           "id": "6357068b-cd03-4c16-ab07-57bc389ae6dc",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
-                     *           "recordId": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *           "companyId": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
+                     *           "recordId": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "occurredAt": "2026-11-30T00:11:28.115Z",
-                     *           "requestId": "713e3ea4-3d10-453d-a23d-55a9521b1497",
+                     *           "occurredAt": "2026-11-30T00:54:43.190Z",
+                     *           "requestId": "dc5c400b-45d6-4ddc-b3d1-c027b9cb2402",
                      *           "data": {
-                     *             "id": "e7a928f6-0759-4bca-9945-ab5995415177",
+                     *             "id": "0048261e-3c94-43e0-b574-c4ff13a47b68",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *                 "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14139,7 +14121,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *                 "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14159,27 +14141,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
-                     *             "periodId": "51627cd8-3a3b-4faa-96c6-bee790561909",
+                     *             "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
+                     *             "periodId": "0ae8a231-ded2-4b64-86c0-e03a6e613193",
                      *             "reversalOf": null,
-                     *             "reversedBy": "eb699455-3ee4-4c36-b463-aab99b851bb6",
+                     *             "reversedBy": "a4735946-395f-45b2-b870-2ee467a3205a",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T00:11:24.152Z",
-                     *             "updatedAt": "2026-11-30T00:11:28.104Z",
+                     *             "createdAt": "2026-11-30T00:54:38.741Z",
+                     *             "updatedAt": "2026-11-30T00:54:43.188Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14189,20 +14171,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             },
-                     *             "postedAt": "2026-11-30T00:11:27.561Z",
+                     *             "postedAt": "2026-11-30T00:54:42.466Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "26362676ad41db9c32495908f99340f9c3ef121b08ad29c0003406bd944bd9a8",
-                     *           "previousHash": "e95ceab63da783b93546a9edc8382e85eb5cd8d0b927fd0fd08f0c5b65b1e5af",
-                     *           "hash": "dc45e00307d310a66f54c88cf415969bac8f66f99941cc9eb9554795c7aa3d3b"
+                     *           "recordDigest": "14c5ab2c49e0952745f5c56ac5ffadabb2acdabd0ab30946de9a5cdf5b8a4c67",
+                     *           "previousHash": "a8ba3bfddd0a355ce2d4526e38ed514381995d0c93cbe527617a403125961eb6",
+                     *           "hash": "1c54e7c8e1841e67faa3bb6babc45d9ddf0b41af14c2beb3b648f7c388528b0a"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.CodLWvxun_18B7Imm0EfOaTqCMaxJV9nSUiqxrjKL48"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyM2MwNmMzLWRjYmUtNGZkYi1iMWZiLWM2ZTkwYTI3YWQ5YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.pSsnnFy9DjmxRdub30a8KwCNftwhd6k65NOOAnlnUbs"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14250,7 +14232,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
+                     *           "id": "96512115-37d8-4d15-86c6-51b37e184488",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14261,11 +14243,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:57.557Z",
-                     *           "updatedAt": "2026-11-30T00:11:57.557Z"
+                     *           "createdAt": "2026-11-30T00:55:14.700Z",
+                     *           "updatedAt": "2026-11-30T00:55:14.700Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14327,7 +14309,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
+                     *       "id": "96512115-37d8-4d15-86c6-51b37e184488",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14338,11 +14320,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:57.557Z",
-                     *       "updatedAt": "2026-11-30T00:11:57.557Z",
+                     *       "createdAt": "2026-11-30T00:55:14.700Z",
+                     *       "updatedAt": "2026-11-30T00:55:14.700Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14391,7 +14373,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
+                     *       "id": "96512115-37d8-4d15-86c6-51b37e184488",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14402,11 +14384,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:57.557Z",
-                     *       "updatedAt": "2026-11-30T00:11:57.557Z"
+                     *       "createdAt": "2026-11-30T00:55:14.700Z",
+                     *       "updatedAt": "2026-11-30T00:55:14.700Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14467,7 +14449,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a37bdd5c-5849-4171-a800-81e4ffb956a1",
+                     *       "id": "96512115-37d8-4d15-86c6-51b37e184488",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14479,11 +14461,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:57.557Z",
-                     *       "updatedAt": "2026-11-30T00:11:58.042Z"
+                     *       "createdAt": "2026-11-30T00:55:14.700Z",
+                     *       "updatedAt": "2026-11-30T00:55:15.073Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14622,13 +14604,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
+                     *           "id": "f608df92-445e-49d4-afc5-093b75a2e81d",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:58.431Z",
-                     *           "updatedAt": "2026-11-30T00:11:58.431Z"
+                     *           "createdAt": "2026-11-30T00:55:15.841Z",
+                     *           "updatedAt": "2026-11-30T00:55:15.841Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14684,13 +14666,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
+                     *       "id": "f608df92-445e-49d4-afc5-093b75a2e81d",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:58.431Z",
-                     *       "updatedAt": "2026-11-30T00:11:58.431Z"
+                     *       "createdAt": "2026-11-30T00:55:15.841Z",
+                     *       "updatedAt": "2026-11-30T00:55:15.841Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14745,13 +14727,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
+                     *       "id": "f608df92-445e-49d4-afc5-093b75a2e81d",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:58.431Z",
-                     *       "updatedAt": "2026-11-30T00:11:58.431Z"
+                     *       "createdAt": "2026-11-30T00:55:15.841Z",
+                     *       "updatedAt": "2026-11-30T00:55:15.841Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14800,13 +14782,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1845f6e5-651a-4250-b24f-5f9abc76d883",
+                     *       "id": "f608df92-445e-49d4-afc5-093b75a2e81d",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:58.431Z",
-                     *       "updatedAt": "2026-11-30T00:11:59.260Z"
+                     *       "createdAt": "2026-11-30T00:55:15.841Z",
+                     *       "updatedAt": "2026-11-30T00:55:16.617Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14898,13 +14880,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
+                     *           "id": "364943f4-2613-46a1-bbab-894fb6f3ff2f",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *           "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:11:59.522Z",
-                     *           "updatedAt": "2026-11-30T00:11:59.522Z"
+                     *           "createdAt": "2026-11-30T00:55:16.944Z",
+                     *           "updatedAt": "2026-11-30T00:55:16.944Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14939,10 +14921,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                 *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                  *       "lines": [
                  *         {
-                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                 *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14959,8 +14941,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                 *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                 *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14996,15 +14978,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
+                     *       "id": "364943f4-2613-46a1-bbab-894fb6f3ff2f",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:59.522Z",
-                     *       "updatedAt": "2026-11-30T00:11:59.522Z",
+                     *       "createdAt": "2026-11-30T00:55:16.944Z",
+                     *       "updatedAt": "2026-11-30T00:55:16.944Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15022,8 +15004,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15078,15 +15060,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
+                     *       "id": "364943f4-2613-46a1-bbab-894fb6f3ff2f",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:11:59.522Z",
-                     *       "updatedAt": "2026-11-30T00:11:59.522Z",
+                     *       "createdAt": "2026-11-30T00:55:16.944Z",
+                     *       "updatedAt": "2026-11-30T00:55:16.944Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15104,8 +15086,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15152,10 +15134,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                 *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                  *       "lines": [
                  *         {
-                 *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                 *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15193,15 +15175,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1bed1e8-edc9-4801-a209-71cb22f442e4",
+                     *       "id": "364943f4-2613-46a1-bbab-894fb6f3ff2f",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "f7b0a8f7-d8c6-4f82-b9bf-4b3315b41dfd",
+                     *       "financialYearId": "d3d9585a-32bf-4418-926f-75d7b5d1fbd2",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:11:59.522Z",
-                     *       "updatedAt": "2026-11-30T00:12:00.818Z",
+                     *       "createdAt": "2026-11-30T00:55:16.944Z",
+                     *       "updatedAt": "2026-11-30T00:55:18.521Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fcda4d24-3eb3-414a-a927-24c2ef038d47",
+                     *           "accountId": "d465173a-ed96-4a21-9ddb-89a0291a6fb6",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15310,17 +15292,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "id": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *           "description": "Office rent",
                      *           "lines": [
                      *             {
-                     *               "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *               "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *               "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *               "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *               "side": 1,
                      *               "amount": "4500.00"
                      *             },
                      *             {
-                     *               "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *               "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": "4500.00"
@@ -15338,8 +15320,8 @@ export interface operations {
                      *           "lastSettledDate": null,
                      *           "nextOccurrenceDate": "2025-11-30",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:02.083Z",
-                     *           "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *           "createdAt": "2026-11-30T00:55:18.692Z",
+                     *           "updatedAt": "2026-11-30T00:55:18.692Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15376,13 +15358,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                 *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                 *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15418,17 +15400,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "id": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15446,8 +15428,8 @@ export interface operations {
                      *       "lastSettledDate": null,
                      *       "nextOccurrenceDate": "2025-11-30",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:02.083Z",
-                     *       "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *       "createdAt": "2026-11-30T00:55:18.692Z",
+                     *       "updatedAt": "2026-11-30T00:55:18.692Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15486,17 +15468,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "id": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15514,8 +15496,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:02.083Z",
-                     *       "updatedAt": "2026-11-30T00:12:02.083Z"
+                     *       "createdAt": "2026-11-30T00:55:18.692Z",
+                     *       "updatedAt": "2026-11-30T00:55:18.692Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15548,13 +15530,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                 *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                 *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                 *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15598,17 +15580,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "id": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
-                     *           "costCenterId": "cad7a620-a790-423a-9e65-b29142ae6058",
+                     *           "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
+                     *           "costCenterId": "ac84e883-61e7-4dc6-80ef-4a7ff0ab9431",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *           "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15626,8 +15608,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:12:02.083Z",
-                     *       "updatedAt": "2026-11-30T00:12:02.829Z"
+                     *       "createdAt": "2026-11-30T00:55:18.692Z",
+                     *       "updatedAt": "2026-11-30T00:55:19.002Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15681,15 +15663,15 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "scheduleId": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *           "date": "2025-11-30",
                      *           "state": "skipped",
                      *           "journalId": null,
                      *           "reason": null,
-                     *           "updatedAt": "2026-11-30T00:12:02.463Z"
+                     *           "updatedAt": "2026-11-30T00:55:18.823Z"
                      *         },
                      *         {
-                     *           "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *           "scheduleId": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *           "date": "2025-12-31",
                      *           "state": "blocked",
                      *           "journalId": null,
@@ -15698,7 +15680,7 @@ export interface operations {
                      *             "reason": "no financial year contains 2025-12-31; create one that does",
                      *             "code": "NoFinancialYear"
                      *           },
-                     *           "updatedAt": "2026-11-30T00:12:02.673Z"
+                     *           "updatedAt": "2026-11-30T00:55:18.912Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15751,12 +15733,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "scheduleId": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *       "date": "2025-11-30",
                      *       "state": "skipped",
                      *       "journalId": null,
                      *       "reason": null,
-                     *       "updatedAt": "2026-11-30T00:12:02.463Z"
+                     *       "updatedAt": "2026-11-30T00:55:18.823Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
@@ -15813,28 +15795,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7",
+                     *       "scheduleId": "ac55d17d-1b52-46a0-88d6-59608f3dc5c9",
                      *       "state": "active",
                      *       "until": "2026-01-31",
                      *       "occurrences": [
                      *         {
                      *           "date": "2025-11-30",
                      *           "number": 1,
-                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2025-11-30",
+                     *           "reference": "schedule ac55d17d-1b52-46a0-88d6-59608f3dc5c9 2025-11-30",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2025-12-31",
                      *           "number": 2,
-                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2025-12-31",
+                     *           "reference": "schedule ac55d17d-1b52-46a0-88d6-59608f3dc5c9 2025-12-31",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2026-01-31",
                      *           "number": 3,
-                     *           "reference": "schedule 037a2ff0-3aa9-44ff-bcda-2ae5451ce7e7 2026-01-31",
+                     *           "reference": "schedule ac55d17d-1b52-46a0-88d6-59608f3dc5c9 2026-01-31",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         }
@@ -15894,7 +15876,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
+                     *           "id": "c741decb-15e5-437f-bba4-686e83105cc9",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15926,12 +15908,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:10.366Z",
-                     *           "updatedAt": "2026-11-30T00:11:10.789Z",
-                     *           "startedAt": "2026-11-30T00:11:10.526Z",
-                     *           "finishedAt": "2026-11-30T00:11:10.789Z"
+                     *           "createdAt": "2026-11-30T00:54:20.703Z",
+                     *           "updatedAt": "2026-11-30T00:54:21.686Z",
+                     *           "startedAt": "2026-11-30T00:54:21.119Z",
+                     *           "finishedAt": "2026-11-30T00:54:21.686Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16040,7 +16022,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
+                     *       "id": "c741decb-15e5-437f-bba4-686e83105cc9",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16065,10 +16047,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:10.366Z",
-                     *       "updatedAt": "2026-11-30T00:11:10.366Z",
+                     *       "createdAt": "2026-11-30T00:54:20.703Z",
+                     *       "updatedAt": "2026-11-30T00:54:20.703Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16117,7 +16099,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2c6a0c1-c9bf-447f-9213-ba0b8c6ab341",
+                     *       "id": "c741decb-15e5-437f-bba4-686e83105cc9",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16149,12 +16131,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:10.366Z",
-                     *       "updatedAt": "2026-11-30T00:11:10.789Z",
-                     *       "startedAt": "2026-11-30T00:11:10.526Z",
-                     *       "finishedAt": "2026-11-30T00:11:10.789Z"
+                     *       "createdAt": "2026-11-30T00:54:20.703Z",
+                     *       "updatedAt": "2026-11-30T00:54:21.686Z",
+                     *       "startedAt": "2026-11-30T00:54:21.119Z",
+                     *       "finishedAt": "2026-11-30T00:54:21.686Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16240,12 +16222,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "b3caf31a-1269-46cf-b20d-a55f6da48aa3",
+                     *       "importId": "ae442767-94d1-4b0d-8d3a-45732bb57cd2",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "b78d5305-95e2-4a3d-b560-0199e89444df"
+                     *         "id": "4093e183-a9b7-4fb0-a5fb-db94edf59243"
                      *       },
-                     *       "approvedAt": "2026-11-30T00:12:14.745Z",
+                     *       "approvedAt": "2026-11-30T00:55:28.074Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16325,7 +16307,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>7</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>b712aa5fc61a488abf24dbec85e764d4</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ccf05fdde5bb431c90d34ab70db37077</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -16387,13 +16369,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
+                     *           "id": "5d37ff08-7e08-4372-b7c6-25906b426b18",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258"
+                     *             "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -16402,15 +16384,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T00:16:44.597Z",
-                     *           "fileExpiresAt": "2026-12-07T00:11:44.257Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T00:59:58.610Z",
+                     *           "fileExpiresAt": "2026-12-07T00:54:57.943Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "createdAt": "2026-11-30T00:11:42.401Z",
-                     *           "startedAt": "2026-11-30T00:11:42.613Z",
-                     *           "completedAt": "2026-11-30T00:11:44.257Z"
+                     *           "createdAt": "2026-11-30T00:54:54.426Z",
+                     *           "startedAt": "2026-11-30T00:54:54.600Z",
+                     *           "completedAt": "2026-11-30T00:54:57.943Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16447,7 +16429,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                 *         "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -16483,11 +16465,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
+                     *       "id": "5d37ff08-7e08-4372-b7c6-25906b426b18",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258",
+                     *         "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -16502,9 +16484,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:42.401Z",
+                     *       "createdAt": "2026-11-30T00:54:54.426Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -16545,13 +16527,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c45b510f-7ff7-480c-9691-b5aa08e0d16c",
+                     *       "id": "5d37ff08-7e08-4372-b7c6-25906b426b18",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "0243a201-2aa2-4e26-9cb2-2fabb5a43258"
+                     *         "accountId": "08b11a0a-727a-473a-b838-da8dd7f986d2"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -16560,15 +16542,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T00:16:44.423Z",
-                     *       "fileExpiresAt": "2026-12-07T00:11:44.257Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T00:59:58.559Z",
+                     *       "fileExpiresAt": "2026-12-07T00:54:57.943Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:11:42.401Z",
-                     *       "startedAt": "2026-11-30T00:11:42.613Z",
-                     *       "completedAt": "2026-11-30T00:11:44.257Z"
+                     *       "createdAt": "2026-11-30T00:54:54.426Z",
+                     *       "startedAt": "2026-11-30T00:54:54.600Z",
+                     *       "completedAt": "2026-11-30T00:54:57.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -16614,7 +16596,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 137,
                      *       "headSequence": 137,
-                     *       "headHash": "7d1dd18aa7113e37029ada157585c2cf24c06ca8a8ce789e0420eefd39afa44d",
+                     *       "headHash": "bc27d17bb3d7467d785f8af14f57c686189aa8a6a7b0ae097703959c7235e5a1",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -16677,17 +16659,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9",
+                     *           "journalId": "8",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-10",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "enteredDate": "2026-11-30T00:12:09.543Z",
-                     *           "lastModifiedBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "enteredBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "enteredDate": "2026-11-30T00:55:24.408Z",
+                     *           "lastModifiedBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16713,17 +16695,17 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "journalId": "7",
+                     *           "journalId": "6",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
                      *           "effectiveDate": "2027-01-15",
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "enteredDate": "2026-11-30T00:12:04.626Z",
-                     *           "lastModifiedBy": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "enteredBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "enteredDate": "2026-11-30T00:55:19.966Z",
+                     *           "lastModifiedBy": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16759,7 +16741,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDcjZDI1MzMxZjItNzg0Yy00N2NkLWE0YzgtZTY1NGYxZWYxOTQ2In19.uX8vxE0_Llw0N7DbesUBfKLytnQJ2sxXYkK-sON_cI0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyM2MwNmMzLWRjYmUtNGZkYi1iMWZiLWM2ZTkwYTI3YWQ5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjY2E1OGU0MWItMTk1OS00NjUyLWI5Y2ItZGIxMWZhZTJiZmVhIn19.xvV1-3EZ9PIIznzSOAtFV1iM20DXR5dZQQMIb53WIJQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -16812,7 +16794,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16827,7 +16809,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16842,7 +16824,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16857,7 +16839,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16872,7 +16854,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16887,7 +16869,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16943,7 +16925,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16951,7 +16933,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16960,7 +16942,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16969,7 +16951,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16978,7 +16960,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "3f7e3535-ddb7-4c91-b453-875039a75bc5",
+                     *           "entityIdentifier": "623c06c3-dcbe-4fdb-b1fb-c6e90a27ad9c",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16987,7 +16969,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUiLCJzayI6IkFDQ09VTlQjZTM2ZGE3NTQtNzc4OS00MDEwLWFhNGYtMmQxZTEwYTNmOWQ4IiwiZ3NpMXBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZTM2ZGE3NTQtNzc4OS00MDEwLWFhNGYtMmQxZTEwYTNmOWQ4In19.EMH4M7uEWyAVU_S94XcTj32ueZnrTpdfhhFcJI_VndI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyM2MwNmMzLWRjYmUtNGZkYi1iMWZiLWM2ZTkwYTI3YWQ5YyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2MjNjMDZjMy1kY2JlLTRmZGItYjFmYi1jNmU5MGEyN2FkOWMiLCJzayI6IkFDQ09VTlQjOWVlNmQ3ZTMtNjJhMy00N2U5LTlkM2UtYzQzMjZjMjUxOGU1IiwiZ3NpMXBrIjoiQ09NUEFOWSM2MjNjMDZjMy1kY2JlLTRmZGItYjFmYi1jNmU5MGEyN2FkOWMjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgOWVlNmQ3ZTMtNjJhMy00N2U5LTlkM2UtYzQzMjZjMjUxOGU1In19.7-k3F-jb_Ok_MRaOEZOowCncWh1D6cgtwy1mM-IL_4M"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -17039,7 +17021,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "824ba4e2-dacc-43f4-a12a-cfb30faf25b9",
+                     *           "id": "0556e2c9-2f12-4b00-9702-533ec3997068",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17061,11 +17043,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
+                     *           "id": "c4e19110-0c05-4ecf-9456-e3ce6a11ef56",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17083,7 +17065,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *           "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17093,11 +17075,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "86cddd1f-8253-4afc-8a88-bbf0a37c3516",
+                     *           "id": "3e0e056f-7053-40bc-b528-14f068854866",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17117,11 +17099,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNmN2UzNTM1LWRkYjctNGM5MS1iNDUzLTg3NTAzOWE3NWJjNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzZjdlMzUzNS1kZGI3LTRjOTEtYjQ1My04NzUwMzlhNzViYzUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.MSjmzDGT-6EBwTL7b2dNuZYUr2e0I5J_l8TtKj3ZWn4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjYyM2MwNmMzLWRjYmUtNGZkYi1iMWZiLWM2ZTkwYTI3YWQ5YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2MjNjMDZjMy1kY2JlLTRmZGItYjFmYi1jNmU5MGEyN2FkOWMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.QJKbHG_K8EiLLJYwzDxEONI_4udpFpg9X8Bjq63W6-4"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -17169,7 +17151,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                 *       "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17202,7 +17184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
+                     *       "id": "4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17220,7 +17202,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *       "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17230,8 +17212,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:04.046Z",
-                     *       "updatedAt": "2026-11-30T00:12:04.046Z"
+                     *       "createdAt": "2026-11-30T00:55:19.337Z",
+                     *       "updatedAt": "2026-11-30T00:55:19.337Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17273,8 +17255,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
-                 *       "inputTaxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8"
+                 *       "outputTaxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
+                 *       "inputTaxAccountId": "9ee6d7e3-62a3-47e9-9d3e-c4326c2518e5"
                  *     }
                  */
                 "application/json": {
@@ -17294,7 +17276,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ee99b675-a02c-4834-902e-f8ff81d1f74c",
+                     *           "id": "c4e19110-0c05-4ecf-9456-e3ce6a11ef56",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17312,7 +17294,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *           "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17322,11 +17304,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "d7ed9ab1-5ca4-4682-92ce-27aa425d7b65",
+                     *           "id": "03c6399e-c825-4e83-8841-5a77b7869f31",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17348,11 +17330,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "824ba4e2-dacc-43f4-a12a-cfb30faf25b9",
+                     *           "id": "0556e2c9-2f12-4b00-9702-533ec3997068",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17374,11 +17356,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "39f720b1-eb0d-4b4d-b143-30236345ec24",
+                     *           "id": "8f6a0c59-1a27-4407-ae6d-972ce403cc7f",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17400,11 +17382,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "666fb41d-a038-48f7-bc7b-f68c5e969349",
+                     *           "id": "22ef5559-13cb-4943-b480-d91aa548f90e",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17426,11 +17408,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "86cddd1f-8253-4afc-8a88-bbf0a37c3516",
+                     *           "id": "3e0e056f-7053-40bc-b528-14f068854866",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17450,11 +17432,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "26c3c329-d193-448f-9b2e-cc82355aafcb",
+                     *           "id": "6309ba54-ffe3-460c-b12b-7960eccd9ff7",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17472,7 +17454,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
+                     *           "taxAccountId": "9ee6d7e3-62a3-47e9-9d3e-c4326c2518e5",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17482,11 +17464,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "180377c4-b8c3-40a3-82f4-e89b19d12035",
+                     *           "id": "cd6772fb-aceb-4789-baae-630c01f6051d",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17504,7 +17486,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
+                     *           "taxAccountId": "9ee6d7e3-62a3-47e9-9d3e-c4326c2518e5",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17514,11 +17496,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "cf68cc4e-9a59-46fb-bdc9-d76993fedf7f",
+                     *           "id": "29775184-eae6-4883-93ce-6f9a452e17f8",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17536,19 +17518,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "e36da754-7789-4010-aa4f-2d1e10a3f9d8",
-                     *           "reverseChargeAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *           "taxAccountId": "9ee6d7e3-62a3-47e9-9d3e-c4326c2518e5",
+                     *           "reverseChargeAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "726728e9-4942-4f50-99e5-b4f64e1dbbf8",
+                     *           "id": "496c8d81-2484-421b-8538-e02593a38d3a",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17570,11 +17552,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "9f04e153-b772-4f47-aa8b-72c349a5b6b5",
+                     *           "id": "f58d4b83-4bbe-4652-9a93-01fa13f2f0da",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17596,11 +17578,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         },
                      *         {
-                     *           "id": "be15cbc3-8b12-4b16-bf2c-3a5d668c9f58",
+                     *           "id": "739b765d-f7fd-4f9d-997d-b3649327509a",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17620,8 +17602,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:03.923Z",
-                     *           "updatedAt": "2026-11-30T00:12:03.923Z"
+                     *           "createdAt": "2026-11-30T00:55:19.238Z",
+                     *           "updatedAt": "2026-11-30T00:55:19.238Z"
                      *         }
                      *       ]
                      *     }
@@ -17670,7 +17652,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
+                     *       "id": "4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17688,7 +17670,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *       "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17698,8 +17680,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:04.046Z",
-                     *       "updatedAt": "2026-11-30T00:12:04.046Z"
+                     *       "createdAt": "2026-11-30T00:55:19.337Z",
+                     *       "updatedAt": "2026-11-30T00:55:19.337Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17743,7 +17725,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                 *       "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17775,7 +17757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
+                     *       "id": "4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17793,7 +17775,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *       "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17803,8 +17785,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:12:04.046Z",
-                     *       "updatedAt": "2026-11-30T00:12:04.364Z"
+                     *       "createdAt": "2026-11-30T00:55:19.337Z",
+                     *       "updatedAt": "2026-11-30T00:55:19.459Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17862,15 +17844,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f83b42fe-f058-4a25-8dfb-7dd876825ed3",
-                     *           "occurredAt": "2026-11-30T00:12:04.046Z",
+                     *           "requestId": "0b25cb2d-f7c8-4ebd-ab71-9137f6124ee3",
+                     *           "occurredAt": "2026-11-30T00:55:19.337Z",
                      *           "sequence": 100,
-                     *           "hash": "33d453015acb173f24836b9db8161b7a6790d05e2bfa2f5772dd157ec8d047d4",
+                     *           "hash": "ab1166ee6b6056eba1ebe6b3df9a4065d9d5b8788fb120eb1e99a33534f7defe",
                      *           "state": {
-                     *             "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
+                     *             "id": "4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17888,7 +17870,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *             "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17898,8 +17880,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:12:04.046Z",
-                     *             "updatedAt": "2026-11-30T00:12:04.046Z"
+                     *             "createdAt": "2026-11-30T00:55:19.337Z",
+                     *             "updatedAt": "2026-11-30T00:55:19.337Z"
                      *           }
                      *         },
                      *         {
@@ -17907,15 +17889,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6fca2808-7003-43c4-98a1-95f8ce1cb439",
-                     *           "occurredAt": "2026-11-30T00:12:04.364Z",
+                     *           "requestId": "19f311cb-369a-4809-9e3b-3aeacfc5cef9",
+                     *           "occurredAt": "2026-11-30T00:55:19.460Z",
                      *           "sequence": 101,
-                     *           "hash": "a5c7f94b628ccd6c98ad09340cd43f18884659287f7fd22d1f6d43e5daa3bead",
+                     *           "hash": "c5a73278478e46c077692f22f8024595f87a0d2f46eab311de26e2ad185a91e9",
                      *           "state": {
-                     *             "id": "bb646dd7-36c3-460a-a6cd-6ecc59ac0331",
+                     *             "id": "4dd3d30d-e8d8-428c-8bd9-7a3a0ab2e515",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17933,7 +17915,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2fcebea6-e631-4882-b273-fd2e31347945",
+                     *             "taxAccountId": "87ff7ed7-4bd3-4812-9298-77d97ece8611",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17943,8 +17925,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T00:12:04.046Z",
-                     *             "updatedAt": "2026-11-30T00:12:04.364Z"
+                     *             "createdAt": "2026-11-30T00:55:19.337Z",
+                     *             "updatedAt": "2026-11-30T00:55:19.459Z"
                      *           }
                      *         }
                      *       ],
@@ -17984,7 +17966,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
+                     *           "id": "223834d2-7ee0-44d0-a78f-f8f7d2507a1d",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -18157,14 +18139,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T00:12:06.457Z",
+                     *           "filedAt": "2026-11-30T00:55:21.441Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 103,
-                     *             "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
+                     *             "hash": "b9793bda2d414020b0168fe43aee3d9aa5c17b90277042e07eded72b8153b5c9"
                      *           },
                      *           "version": 1
                      *         }
@@ -18220,7 +18202,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
+                     *       "id": "223834d2-7ee0-44d0-a78f-f8f7d2507a1d",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18393,14 +18375,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T00:12:06.457Z",
+                     *       "filedAt": "2026-11-30T00:55:21.441Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
+                     *         "hash": "b9793bda2d414020b0168fe43aee3d9aa5c17b90277042e07eded72b8153b5c9"
                      *       },
                      *       "version": 1
                      *     }
@@ -18457,7 +18439,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57d16a88-2e95-4278-b6f2-290ced45ec2c",
+                     *       "id": "223834d2-7ee0-44d0-a78f-f8f7d2507a1d",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18630,14 +18612,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T00:12:06.457Z",
+                     *       "filedAt": "2026-11-30T00:55:21.441Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "1cdeff7e835f78b317f9c208eae811a1f3e2cde6782eefa2bfeb49f2c6fa9125"
+                     *         "hash": "b9793bda2d414020b0168fe43aee3d9aa5c17b90277042e07eded72b8153b5c9"
                      *       },
                      *       "version": 1
                      *     }
@@ -18691,7 +18673,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *           "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18700,8 +18682,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:08.063Z",
-                     *           "updatedAt": "2026-11-30T00:12:08.063Z"
+                     *           "createdAt": "2026-11-30T00:55:23.018Z",
+                     *           "updatedAt": "2026-11-30T00:55:23.018Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18760,7 +18742,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *       "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18769,8 +18751,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:08.063Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.063Z"
+                     *       "createdAt": "2026-11-30T00:55:23.018Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.018Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18809,7 +18791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *       "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18818,8 +18800,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:08.063Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.063Z"
+                     *       "createdAt": "2026-11-30T00:55:23.018Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.018Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18877,7 +18859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *       "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18886,8 +18868,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:12:08.063Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.150Z"
+                     *       "createdAt": "2026-11-30T00:55:23.018Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.152Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18937,15 +18919,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ba8192ff-f003-4d49-a6c5-49d1ff7c1fb3",
-                     *           "occurredAt": "2026-11-30T00:12:08.063Z",
+                     *           "requestId": "54627375-4298-4dfa-96b2-e38e4efa23a7",
+                     *           "occurredAt": "2026-11-30T00:55:23.019Z",
                      *           "sequence": 105,
-                     *           "hash": "b53313fffbc082b34373f0352154c5f6bcd538909c313bbbb5b71aa58ca68522",
+                     *           "hash": "44fc0b66d52b67d86f2d4402620e077bfd6bd0b66c7a7ee108762cb251cfc6f1",
                      *           "state": {
-                     *             "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *             "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18954,8 +18936,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T00:12:08.063Z",
-                     *             "updatedAt": "2026-11-30T00:12:08.063Z"
+                     *             "createdAt": "2026-11-30T00:55:23.018Z",
+                     *             "updatedAt": "2026-11-30T00:55:23.018Z"
                      *           }
                      *         },
                      *         {
@@ -18963,15 +18945,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "506e6ab7-1c1e-4f10-b7aa-09f60dd57b49",
-                     *           "occurredAt": "2026-11-30T00:12:08.151Z",
+                     *           "requestId": "7ba0752c-2d11-4bfd-8d5b-e7948a534675",
+                     *           "occurredAt": "2026-11-30T00:55:23.152Z",
                      *           "sequence": 106,
-                     *           "hash": "37e40c75a8c7d4a2991873959ceb2545b2b24f1e15642d7b74d24e0c468c62fc",
+                     *           "hash": "8041db596fdae8f999aa38f6e71eaaa83c3319e0379d48da82d3b47bb48f93da",
                      *           "state": {
-                     *             "id": "d1bf6734-dbb9-4d14-8c58-ae8d922f6a43",
+                     *             "id": "3593edab-df79-4910-9858-7d88df86b14b",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18980,8 +18962,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T00:12:08.063Z",
-                     *             "updatedAt": "2026-11-30T00:12:08.150Z"
+                     *             "createdAt": "2026-11-30T00:55:23.018Z",
+                     *             "updatedAt": "2026-11-30T00:55:23.152Z"
                      *           }
                      *         }
                      *       ],
@@ -19031,10 +19013,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:12:12.725Z",
+                     *       "updatedAt": "2026-11-30T00:55:26.727Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       }
                      *     }
                      */
@@ -19115,10 +19097,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T00:12:12.725Z",
+                     *       "updatedAt": "2026-11-30T00:55:26.727Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       }
                      *     }
                      */
@@ -19175,13 +19157,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4",
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0cdf30bc-5add-48cc-82cb-4d2d0f827313",
-                     *           "occurredAt": "2026-11-30T00:12:12.725Z",
+                     *           "requestId": "7e8566dc-e1b2-431f-a480-1bf93f664287",
+                     *           "occurredAt": "2026-11-30T00:55:26.727Z",
                      *           "sequence": 125,
-                     *           "hash": "19d3db93cc37d007140976a08646ba5c313f7e71301be997aeb75971468afec4",
+                     *           "hash": "e22470293d95a9cb1c20dc97099d68cfe62c5e5c8fcef90a6548b3fcdb4d1800",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -19195,10 +19177,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T00:12:12.725Z",
+                     *             "updatedAt": "2026-11-30T00:55:26.727Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *               "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *             }
                      *           }
                      *         }
@@ -19251,8 +19233,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
-                     *           "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "id": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
+                     *           "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19269,8 +19251,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T00:12:08.345Z",
-                     *           "updatedAt": "2026-11-30T00:12:08.345Z"
+                     *           "createdAt": "2026-11-30T00:55:23.312Z",
+                     *           "updatedAt": "2026-11-30T00:55:23.312Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19324,8 +19306,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
-                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
+                     *       "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19342,8 +19324,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:08.345Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.345Z"
+                     *       "createdAt": "2026-11-30T00:55:23.312Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.312Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19397,8 +19379,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
-                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
+                     *       "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19415,8 +19397,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T00:12:08.345Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.345Z"
+                     *       "createdAt": "2026-11-30T00:55:23.312Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.312Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19468,8 +19450,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "172dcdff-31e7-4656-8211-38c98ea8b498",
-                     *       "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
+                     *       "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19486,8 +19468,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T00:12:08.345Z",
-                     *       "updatedAt": "2026-11-30T00:12:08.670Z"
+                     *       "createdAt": "2026-11-30T00:55:23.312Z",
+                     *       "updatedAt": "2026-11-30T00:55:23.427Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19566,7 +19548,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
+                     *           "importId": "3f4473c6-2d6f-4c0d-abf9-9d6be9ebee32"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19582,7 +19564,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
+                     *           "importId": "3f4473c6-2d6f-4c0d-abf9-9d6be9ebee32"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19598,7 +19580,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f1561651-b9e7-4565-a5a7-1bea6e0fe608"
+                     *           "importId": "3f4473c6-2d6f-4c0d-abf9-9d6be9ebee32"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19632,7 +19614,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "aea81b19-b13e-486b-b334-05a747d09d32"
+                 *       "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad"
                  *     }
                  */
                 "application/json": {
@@ -19660,14 +19642,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "27c72ca7-e05f-4dda-8e78-00510a792baf",
-                     *         "serialNumber": 8,
+                     *         "id": "f17ac4f3-afb1-4e94-b4aa-8db0cccce647",
+                     *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *             "accountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19680,7 +19662,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "aea81b19-b13e-486b-b334-05a747d09d32",
+                     *             "accountId": "4ba30fa5-d6e7-413d-b1a1-41910c47ebad",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19708,19 +19690,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T00:12:09.380Z",
-                     *         "updatedAt": "2026-11-30T00:12:09.380Z",
+                     *         "createdAt": "2026-11-30T00:55:24.354Z",
+                     *         "updatedAt": "2026-11-30T00:55:24.354Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *           "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *           "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *           "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19786,7 +19768,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                 *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19820,14 +19802,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
-                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "178fef3d-6de9-41cc-a888-74e47531f6b6",
+                     *       "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19839,9 +19821,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
+                     *       "matchedAt": "2026-11-30T00:55:24.706Z",
                      *       "version": 1
                      *     }
                      */
@@ -19898,8 +19880,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
-                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "178fef3d-6de9-41cc-a888-74e47531f6b6",
+                     *       "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19908,7 +19890,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8"
+                     *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19917,9 +19899,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
+                     *       "matchedAt": "2026-11-30T00:55:24.706Z",
                      *       "version": 1
                      *     }
                      */
@@ -19969,8 +19951,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1de5f542-355c-4047-b865-373210aefd4e",
-                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "id": "178fef3d-6de9-41cc-a888-74e47531f6b6",
+                     *       "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19979,7 +19961,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8"
+                     *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19988,9 +19970,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "matchedAt": "2026-11-30T00:12:09.668Z",
+                     *       "matchedAt": "2026-11-30T00:55:24.706Z",
                      *       "version": 2
                      *     }
                      */
@@ -20045,7 +20027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -20055,14 +20037,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "91e6360c-c0c9-4d29-9508-0586f6383c31",
-                     *           "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *           "id": "2686cdb2-1a2b-40af-87af-b620da018d18",
+                     *           "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *               "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -20074,9 +20056,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "matchedAt": "2026-11-30T00:12:10.253Z",
+                     *           "matchedAt": "2026-11-30T00:55:25.235Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20141,9 +20123,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "reconciledAt": "2026-11-30T00:12:09.804Z"
+                     *       "reconciledAt": "2026-11-30T00:55:24.986Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20202,7 +20184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "172dcdff-31e7-4656-8211-38c98ea8b498",
+                     *       "bankAccountId": "8caf2cb0-0b16-48c6-9baf-4c2abcd3bde8",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20255,9 +20237,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "reconciledAt": "2026-11-30T00:12:09.804Z",
+                     *           "reconciledAt": "2026-11-30T00:55:24.986Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20312,8 +20294,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
-                     *           "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *           "id": "1d29feff-bc73-45a3-aec4-71f2c2d0a112",
+                     *           "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20322,10 +20304,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *             "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *           },
-                     *           "createdAt": "2026-11-30T00:12:10.360Z",
-                     *           "checkedAt": "2026-11-30T00:12:10.931Z",
+                     *           "createdAt": "2026-11-30T00:55:25.410Z",
+                     *           "checkedAt": "2026-11-30T00:55:25.928Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -20382,8 +20364,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
-                     *       "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *       "id": "1d29feff-bc73-45a3-aec4-71f2c2d0a112",
+                     *       "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20392,15 +20374,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:12:10.360Z",
+                     *       "createdAt": "2026-11-30T00:55:25.410Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T00:27:10.360Z",
+                     *         "expiresAt": "2026-11-30T01:10:25.410Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20454,8 +20436,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9dcd607-4b7c-4ecc-beec-eb695234e61e",
-                     *       "journalId": "e226bb8d-30e8-4387-9ccc-4007a1fb37b8",
+                     *       "id": "1d29feff-bc73-45a3-aec4-71f2c2d0a112",
+                     *       "journalId": "0606b175-bff6-46c7-8d47-eb725011d9da",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20464,15 +20446,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:12:10.360Z",
-                     *       "checkedAt": "2026-11-30T00:12:10.931Z",
+                     *       "createdAt": "2026-11-30T00:55:25.410Z",
+                     *       "checkedAt": "2026-11-30T00:55:25.928Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T00:17:11.140Z"
+                     *         "expiresAt": "2026-11-30T01:00:26.056Z"
                      *       }
                      *     }
                      */
@@ -20522,8 +20504,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e8a66a55-798b-49aa-91a1-3b40b216932a",
-                     *       "journalId": "d7f022bc-fa7b-4b44-86b6-7d9e21100ff4",
+                     *       "id": "2f6436e2-efd1-4d2d-a9af-2b3e60a4cf28",
+                     *       "journalId": "f27b361c-de89-441a-881c-6bb7b06ee9c7",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20532,9 +20514,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:12:14.116Z",
+                     *       "createdAt": "2026-11-30T00:55:27.221Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -20598,7 +20580,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67d13dcc-638b-4bec-9776-9dab43e2c45c",
+                     *       "id": "f24e5e5d-32a9-4f4a-803b-15e7e77e9418",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20608,15 +20590,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:12:11.743Z",
+                     *       "createdAt": "2026-11-30T00:55:26.354Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T00:27:11.743Z",
+                     *         "expiresAt": "2026-11-30T01:10:26.354Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20659,7 +20641,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "67d13dcc-638b-4bec-9776-9dab43e2c45c",
+                     *       "id": "f24e5e5d-32a9-4f4a-803b-15e7e77e9418",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20669,15 +20651,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b712aa5f-c61a-488a-bf24-dbec85e764d4"
+                     *         "id": "ccf05fdd-e5bb-431c-90d3-4ab70db37077"
                      *       },
-                     *       "createdAt": "2026-11-30T00:12:11.743Z",
-                     *       "checkedAt": "2026-11-30T00:12:12.085Z",
+                     *       "createdAt": "2026-11-30T00:55:26.354Z",
+                     *       "checkedAt": "2026-11-30T00:55:26.474Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T00:17:12.141Z"
+                     *         "expiresAt": "2026-11-30T01:00:26.592Z"
                      *       }
                      *     }
                      */

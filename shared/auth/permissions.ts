@@ -56,8 +56,6 @@ export const SERVICE_PERMISSIONS = [
   'attachments:read',
   'attachments:create',
   'exports:read',
-  'schedules:read',
-  'schedules:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -166,7 +166,7 @@ describe('schedules', () => {
     expect(await occurrences(api, base, schedule.id)).toEqual([]);
   });
 
-  it('needs schedules:manage to write, and journals:post for a template that posts', async () => {
+  it('needs journals:create to write a template, and journals:post for one that posts', async () => {
     const books = await companyBooks(gateway.url);
     const { api, base } = books;
     const key = async (permissions: string[]) => {
@@ -174,9 +174,9 @@ describe('schedules', () => {
       if (r.status !== 200) throw new Error(r.text);
       return (await import('../../support/api.ts')).client(gateway.url, `Bearer ${r.body.key}`);
     };
-    const reader = await key(['schedules:read']);
+    const reader = await key(['journals:read']);
     expect((await reader.post(`${base}/Schedules`, rent(books))).status).toBe(403);
-    const drafter = await key(['schedules:manage', 'journals:create']);
+    const drafter = await key(['journals:read', 'journals:create']);
     const refused = await drafter.post(`${base}/Schedules`, rent(books));
     expect([refused.status, refused.body.errors[0].reason]).toEqual([403, expect.stringContaining('journals:post')]);
     expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'draft' }))).status).toBe(200);
@@ -185,7 +185,7 @@ describe('schedules', () => {
   it('blocks the occurrences of a template whose author can no longer make its journals, until someone who can writes it again', async () => {
     const books = await companyBooks(gateway.url);
     const { api, base } = books;
-    const made = await api.post(`${base}/ApiKeys`, { name: 'scheduler', permissions: ['schedules:manage', 'schedules:read', 'journals:create', 'journals:post'] });
+    const made = await api.post(`${base}/ApiKeys`, { name: 'scheduler', permissions: ['journals:read', 'journals:create', 'journals:post'] });
     const { client } = await import('../../support/api.ts');
     const scheduler = client(gateway.url, `Bearer ${made.body.key}`);
     const schedule = (await scheduler.post(`${base}/Schedules`, rent(books, { count: 2 }))).body;
