@@ -3310,31 +3310,31 @@ export interface components {
             id: components["schemas"]["field.id"];
             /** @description Free text. */
             description: string;
-            /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+            /** @description The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts. */
             lines: {
                 accountId: components["schemas"]["field.accountId"];
                 costCenterId: components["schemas"]["field.costCenterId"];
                 side: components["schemas"]["field.side"];
                 amount: components["schemas"]["field.amount"];
             }[];
+            /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
             recurrence: {
-                /** @enum {string} */
-                frequency: "monthly" | "quarterly" | "yearly";
+                frequency: components["schemas"]["field.frequency"];
+                /** @description The day of the month an occurrence falls on, 1 to 31 (the month's last day when it is shorter), or "last". */
                 dayOfMonth: number | "last";
             } | {
-                /** @constant */
-                frequency: "everyNDays";
+                frequency: components["schemas"]["field.frequency.2"];
+                /** @description Days between two occurrences (1 to 3660). */
                 days: number;
             };
             startDate: components["schemas"]["field.startDate"];
             /** @description Last day (YYYY-MM-DD), included. */
             endDate: string | null;
-            /** @description How many there are in all. */
+            /** @description How many occurrences the template makes in all; null: no count. */
             count: number | null;
-            /** @enum {string} */
-            action: "draft" | "post";
+            action: components["schemas"]["field.action"];
             /**
-             * @description The state value the sign-in started with.
+             * @description active: generating as occurrences fall due; paused; ended (final).
              * @enum {string}
              */
             state: "active" | "paused" | "ended";
@@ -3366,7 +3366,7 @@ export interface components {
             scheduleId: components["schemas"]["field.scheduleId"];
             date: components["schemas"]["field.date.2"];
             /**
-             * @description The state value the sign-in started with.
+             * @description generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.
              * @enum {string}
              */
             state: "generated" | "posting" | "blocked" | "skipped";
@@ -3384,21 +3384,26 @@ export interface components {
         SchedulePreviewResponse: {
             scheduleId: components["schemas"]["field.scheduleId"];
             /**
-             * @description The state value the sign-in started with.
+             * @description The template's state.
              * @enum {string}
              */
             state: "active" | "paused" | "ended";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The last date to preview (YYYY-MM-DD), included; at most 366 occurrences from the next one.
+             */
             until: string;
+            /** @description What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out. */
             occurrences: {
                 date: components["schemas"]["field.date.2"];
                 /** @description The occurrence's number, 1 for the first of the schedule. */
                 number: number;
                 /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                 reference: string;
-                amount: components["schemas"]["field.amount"];
+                /** @description The journal's total (its debit lines). */
+                amount: string;
                 /**
-                 * @description The state value the sign-in started with.
+                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.
                  * @enum {string}
                  */
                 state: "due" | "blocked" | "posting";
@@ -5000,7 +5005,25 @@ export interface components {
             /** @description Identifier (UUID). */
             id: string;
         } | null;
-        /** Format: uuid */
+        /**
+         * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+         * @enum {string}
+         */
+        "field.frequency": "monthly" | "quarterly" | "yearly";
+        /**
+         * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+         * @constant
+         */
+        "field.frequency.2": "everyNDays";
+        /**
+         * @description What each occurrence makes: draft (a draft journal) or post (a journal posted on the occurrence's date).
+         * @enum {string}
+         */
+        "field.action": "draft" | "post";
+        /**
+         * Format: uuid
+         * @description A recurring journal template (UUID).
+         */
         "field.scheduleId": string;
         /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
         "field.row": number;
@@ -5274,7 +5297,7 @@ export interface components {
             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
             amounts: (string | number)[];
         }[];
-        /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
+        /** @description The journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines. */
         "field.lines.2": {
             /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
             accountId: string;
@@ -5288,13 +5311,22 @@ export interface components {
             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
             amount: string | number;
         }[];
+        /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
         "field.recurrence": {
-            /** @enum {string} */
+            /**
+             * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+             * @enum {string}
+             */
             frequency: "monthly" | "quarterly" | "yearly";
+            /** @description The day of the month an occurrence falls on, 1 to 31 (the month's last day when it is shorter), or "last". */
             dayOfMonth: number | "last";
         } | {
-            /** @constant */
+            /**
+             * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+             * @constant
+             */
             frequency: "everyNDays";
+            /** @description Days between two occurrences (1 to 3660). */
             days: number;
         };
         /**
@@ -5303,7 +5335,7 @@ export interface components {
          */
         "field.endDate.2": string | null;
         /**
-         * @description How many there are in all.
+         * @description How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.
          * @default null
          */
         "field.count": number | null;
@@ -15386,8 +15418,7 @@ export interface operations {
                     startDate: components["schemas"]["field.startDate"];
                     endDate?: components["schemas"]["field.endDate.2"];
                     count?: components["schemas"]["field.count"];
-                    /** @enum {string} */
-                    action: "draft" | "post";
+                    action: components["schemas"]["field.action"];
                 };
             };
         };
@@ -15560,10 +15591,9 @@ export interface operations {
                     startDate: components["schemas"]["field.startDate"];
                     endDate?: components["schemas"]["field.endDate.2"];
                     count?: components["schemas"]["field.count"];
-                    /** @enum {string} */
-                    action: "draft" | "post";
+                    action: components["schemas"]["field.action"];
                     /**
-                     * @description The state value the sign-in started with.
+                     * @description active: occurrences are generated as they fall due; paused: none until active again; ended: none ever again (final).
                      * @enum {string}
                      */
                     state: "active" | "paused" | "ended";
@@ -15774,6 +15804,7 @@ export interface operations {
     "schedules.preview": {
         parameters: {
             query: {
+                /** @description The last date to preview (YYYY-MM-DD), included; at most 366 occurrences from the next one. */
                 until: string;
             };
             header?: never;

@@ -1,6 +1,7 @@
 import * as z from '../schemas/zod.ts';
 import { ReadableText, Reference, Version } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
+import { described } from '../schemas/described.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
@@ -28,11 +29,11 @@ export const Recurrence = () =>
 
 const scheduleFields = () => ({
   description: ReadableText(500),
-  lines: z.array(scheduleLine()).check(z.maxLength(MAX_SCHEDULE_LINES)),
+  lines: described(z.array(scheduleLine()).check(z.maxLength(MAX_SCHEDULE_LINES)), 'The journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines.'),
   recurrence: Recurrence(),
   startDate: IsoDateField(),
   endDate: z._default(z.nullable(IsoDateField()), null),
-  count: z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_000))), null),
+  count: described(z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_000))), null), 'How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.'),
   action: z.enum(['draft', 'post']),
 });
 
@@ -40,7 +41,7 @@ export const CreateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject(sche
 export type CreateScheduleInput = z.output<ReturnType<typeof CreateScheduleBody>>;
 
 /** The whole template again, with its state and the version read. */
-export const UpdateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...scheduleFields(), state: z.enum(['active', 'paused', 'ended']), version: Version() }));
+export const UpdateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...scheduleFields(), state: described(z.enum(['active', 'paused', 'ended']), 'active: occurrences are generated as they fall due; paused: none until active again; ended: none ever again (final).'), version: Version() }));
 export type UpdateScheduleInput = z.output<ReturnType<typeof UpdateScheduleBody>>;
 
 /** Newest first unless orderAsc; the keyword matches the description. */

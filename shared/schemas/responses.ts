@@ -411,13 +411,13 @@ function buildResponses() {
   const ScheduleResponse = z.strictObject({
     id,
     description: z.string(),
-    lines: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })),
+    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts.'),
     recurrence,
     startDate: date,
     endDate: z.nullable(date),
-    count: z.nullable(z.int()),
+    count: described(z.nullable(z.int()), 'How many occurrences the template makes in all; null: no count.'),
     action: z.enum(['draft', 'post']),
-    state: z.enum(['active', 'paused', 'ended']),
+    state: described(z.enum(['active', 'paused', 'ended']), 'active: generating as occurrences fall due; paused; ended (final).'),
     lastSettledDate: described(z.nullable(date), 'The last occurrence generated or skipped; every occurrence up to it is settled.'),
     nextOccurrenceDate: described(z.nullable(date), 'The next occurrence to generate (null once the schedule has none left, or has ended).'),
     version: z.int(),
@@ -428,16 +428,19 @@ function buildResponses() {
   const ScheduleOccurrenceResponse = z.strictObject({
     scheduleId: id,
     date,
-    state: occurrenceState,
+    state: described(occurrenceState, 'generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
     journalId: described(z.nullable(id), 'The journal made for the occurrence (its reference names the schedule and the date).'),
     reason: described(z.nullable(z.strictObject({ name: z.string(), reason: z.string(), code: z.string() })), 'Why it is blocked, as the journal use case refused it.'),
     updatedAt: instant,
   });
   const SchedulePreviewResponse = z.strictObject({
     scheduleId: id,
-    state: z.enum(['active', 'paused', 'ended']),
+    state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
     until: date,
-    occurrences: z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: decimal, state: z.enum(['due', 'blocked', 'posting']) })),
+    occurrences: described(
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
+      'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
+    ),
   });
   const ImportErrorResponse = z.strictObject({
     row: described(z.int(), 'The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole.'),
