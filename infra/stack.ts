@@ -14,6 +14,7 @@ import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
 import { ImportWorker } from './import-worker.ts';
 import { ExportWorker } from './export-worker.ts';
+import { ScheduleWorker } from './schedule-worker.ts';
 import { ExportsBucket } from './exports-bucket.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
@@ -109,6 +110,7 @@ export class LedgerStack extends Stack {
     new JobRecovery(this, 'Jobs', { main: mainGrants, environment, monitoring });
     new ImportWorker(this, 'Imports', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     new ExportWorker(this, 'ExportJobs', { main: mainGrants, exports: exportFiles.bucket, environment, monitoring });
+    new ScheduleWorker(this, 'Schedules', { main: mainGrants, environment, monitoring });
     new AttachmentArrival(this, 'AttachmentArrival', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     new EventArchive(this, 'EventArchive', { main: mainGrants, documents: documents.bucket, environment, monitoring });
     monitoring.watchTable(main, 'MainTable');

@@ -14,6 +14,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
+import { schedulesRoutes } from './routes/schedules.ts';
 import { importsRoutes } from './routes/imports.ts';
 import { auditFilesRoutes } from './routes/audit-files.ts';
 import { exportsRoutes } from './routes/exports.ts';
@@ -55,6 +56,7 @@ export const routes = {
   webhooks: webhooksRoutes,
   exchangeRates: exchangeRatesRoutes,
   budgets: budgetsRoutes,
+  schedules: schedulesRoutes,
   imports: importsRoutes,
   // Before the export jobs: the local gateway matches .../Exports/SafT before .../Exports/{id}.
   auditFiles: auditFilesRoutes,

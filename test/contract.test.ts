@@ -12,6 +12,7 @@ import { useSignInStack } from './support/sign-in.ts';
 import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
 import { runImports } from '../functions/ops/run-imports.ts';
 import { runExports } from '../functions/ops/run-exports.ts';
+import { runSchedules } from '../functions/ops/run-schedules.ts';
 
 const gateway = useSignInStack();
 const checked = new Set<string>();
@@ -195,6 +196,16 @@ describe('responses match the OpenAPI document', () => {
     check('budgets.get', await api.get(`${base}/Budgets/${plan.id}`));
     const revised = check('budgets.update', await api.put(`${base}/Budgets/${plan.id}`, { name: '2026 plan, revised', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 900) }], version: plan.version }));
     check('budgets.delete', await api.delete(`${base}/Budgets/${plan.id}`, { version: revised.version }));
+    // A recurring journal started before the company's first year: its occurrences are blocked (NoFinancialYear) until skipped or a year exists.
+    const rentBody = { description: 'Office rent', lines: [{ accountId: chart.rent.id, costCenterId: chart.hq.id, side: 1, amount: 4500 }, { accountId: chart.cash.id, side: 2, amount: 4500 }], recurrence: { frequency: 'monthly', dayOfMonth: 'last' }, startDate: '2025-11-01', endDate: '2026-12-31', action: 'draft' };
+    const rentSchedule = check('schedules.create', await api.post(`${base}/Schedules`, rentBody));
+    check('schedules.list', await api.get(`${base}/Schedules`));
+    check('schedules.preview', await api.get(`${base}/Schedules/${rentSchedule.id}/Preview?until=2026-01-31`));
+    check('schedules.skip', await api.post(`${base}/Schedules/${rentSchedule.id}/SkippedOccurrences`, { date: '2025-11-30' }));
+    await runSchedules({ companyId, today: '2025-12-31' });
+    check('schedules.occurrences', await api.get(`${base}/Schedules/${rentSchedule.id}/Occurrences`));
+    const rentRead = check('schedules.get', await api.get(`${base}/Schedules/${rentSchedule.id}`));
+    check('schedules.update', await api.put(`${base}/Schedules/${rentSchedule.id}`, { ...rentBody, state: 'paused', version: rentRead.version }));
     const liabilities = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2', name: { arabic: 'الخصوم', english: 'Liabilities' }, type: 'category', classification: 'liability' }));
     const outputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2201', name: { arabic: 'ضريبة القيمة المضافة المستحقة', english: 'Output VAT' }, type: 'leaf', parentId: liabilities.id }));
     const inputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '1201', name: { arabic: 'ضريبة القيمة المضافة القابلة للاسترداد', english: 'Input VAT' }, type: 'leaf', parentId: chart.assets.id }));

@@ -60,6 +60,8 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Webhooks',
   'POST /Companies/{companyId}/ExchangeRates',
   'POST /Companies/{companyId}/Budgets',
+  'POST /Companies/{companyId}/Schedules',
+  'POST /Companies/{companyId}/Schedules/{id}/SkippedOccurrences',
   'POST /Companies/{companyId}/Revaluations',
   'POST /Companies/{companyId}/Imports',
   'POST /Companies/{companyId}/Exports',

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/902cf452-f4ee-4d6d-a5bd-9bec04be4363`
+         * @description Example request: `GET /api/v1/Companies/e625a032-c738-4edd-8d17-0f5a42f71528`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Settings`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Settings`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Roles/59cc18a0-b496-4d0e-bf43-77cd2995f6fe`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members/18e0f628-c683-4598-b0b5-df31b4b255b2`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members/61098df3-aed8-4e11-a3e9-fd2b251cef58`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Members/18e0f628-c683-4598-b0b5-df31b4b255b2`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members/61098df3-aed8-4e11-a3e9-fd2b251cef58`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApiKeys/39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys/0eac9d16-1d08-4c9f-b907-83eda187bc23`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Accounts/0f0fa09b-caf4-42a1-a42a-7b4b940dde42/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/Activate`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/CostCenters/ffa9f5a4-5852-444b-b503-e930d3e67e0a/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/14eb46c4-0ac2-4755-a169-d78821c42366`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/18fc78f3-0c7f-4892-a199-2a0efadf0a4f`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/14eb46c4-0ac2-4755-a169-d78821c42366`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/18fc78f3-0c7f-4892-a199-2a0efadf0a4f`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Close`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Lock`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Close`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Close`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/FinancialYears/442201c3-1ea2-41f2-a024-d4eb2c7d2a48/Periods/f5ea97cd-c824-4ebf-a978-9d45e25dbc54/Reopen`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Submit`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Approve`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Reject`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Post`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/0b1f3310-33fe-41fe-ab8a-76b44bbb4994/Void`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/19f70bd2-0fe6-4545-976f-22543c4adda3/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Adjust`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/87ee6cdd-ce12-4139-a5cd-4f628894049e/Reverse`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/TrialBalance?financialYearId=442201c3-1ea2-41f2-a024-d4eb2c7d2a48`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/TrialBalance?financialYearId=9ea339e6-8b89-44e1-8c3e-ee035ce195ce`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/BudgetVsActual?budgetId=8892905f-2979-416e-8df7-5f6ff973db9e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/BudgetVsActual?budgetId=3d9feeea-161b-4789-aff9-061c4b78112e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/902cf452-f4ee-4d6d-a5bd-9bec04be4363/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/e625a032-c738-4edd-8d17-0f5a42f71528/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/Restatements?since=2026-11-30T01%3A19%3A48.569Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/Restatements?since=2026-11-30T01%3A25%3A01.545Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Reports/4f92525d-1b1c-43ce-be04-6f108020246c`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/2808471a-078d-47bb-b237-c18881318b89`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Webhooks/e2a1a515-bedf-4783-a6cf-b49d867e9bbb/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ExchangeRates/bd5bfd87-6737-4583-81be-386252593571`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,20 +1321,128 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Budgets/8892905f-2979-416e-8df7-5f6ff973db9e`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
          */
         delete: operations["budgets.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recurring journals, newest first (paginated; the keyword matches the description)
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules`
+         */
+        get: operations["schedules.list"];
+        put?: never;
+        /**
+         * Create a recurring journal: its lines, when it falls due (monthly, quarterly or yearly on a day or the month’s last; every N days) from a start date to an end date or count, and whether each occurrence makes a draft or posts
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules`
+         */
+        post: operations["schedules.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recurring journal with its last settled and next occurrence
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c`
+         */
+        get: operations["schedules.get"];
+        /**
+         * Replace a recurring journal’s lines, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c`
+         */
+        put: operations["schedules.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/Occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/Occurrences`
+         */
+        get: operations["schedules.occurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/SkippedOccurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/SkippedOccurrences`
+         */
+        post: operations["schedules.skip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/Preview?until=2026-01-31`
+         */
+        get: operations["schedules.preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1349,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/ddffb269-8bb2-449b-875b-c195ffad6d2e`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/20041d57-ef85-4bb7-a4b6-399b589088be`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/ddffb269-8bb2-449b-875b-c195ffad6d2e/Errors`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/20041d57-ef85-4bb7-a4b6-399b589088be/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1415,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Imports/56774ea7-8e68-431e-81c4-3071c1511149/Approve`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/69ebd664-0973-4fc8-88c9-4448d19396a9/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1433,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1453,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1477,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Exports/1d9b638a-cecc-44aa-93eb-4bde188a1dea`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports/e5746523-d68c-41e1-aa77-3bbb6bf6cc6b`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1497,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1517,7 +1625,7 @@ export interface paths {
         };
         /**
          * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Audit/JournalNumbers`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Audit/JournalNumbers`
          */
         get: operations["audit.journalNumbers"];
         put?: never;
@@ -1537,7 +1645,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1557,7 +1665,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1577,7 +1685,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1597,13 +1705,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1623,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1641,12 +1749,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1665,7 +1773,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/TaxCodes/ebbf8d04-b247-4518-b689-2f9096b366c8/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1685,13 +1793,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1709,7 +1817,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/VatReturns/8977f914-da39-48a4-b3ae-7464a5837ab0`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns/eaf881f3-39d0-4dee-b6f7-46eed932b608`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1729,13 +1837,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1753,12 +1861,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1777,7 +1885,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Counterparties/8d633649-7ec5-48bf-9e55-c71a190ddcef/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1797,12 +1905,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1821,7 +1929,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1841,13 +1949,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1865,12 +1973,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602`
+         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1889,7 +1997,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -1911,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -1931,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -1949,14 +2057,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches/2a7f200a-0b5c-4ffb-9883-a25b943ff4d1`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches/da5d4ec9-9627-48e4-9927-6164994fcf0b`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Matches/2a7f200a-0b5c-4ffb-9883-a25b943ff4d1`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches/da5d4ec9-9627-48e4-9927-6164994fcf0b`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -1975,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -1995,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2013,7 +2121,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/BankAccounts/6afc8eba-0fdc-4389-89f2-69e0361d6602/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2033,13 +2141,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2057,14 +2165,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9/Attachments/01f37191-d9db-45aa-adfe-454a461f2a21`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments/ad77d6eb-87ba-4dab-8348-b855e7a2a478`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Journals/e5d001b4-04d1-42a4-8470-1eaad3f54472/Attachments/f5988f5a-f594-420a-9305-f8c3c8accc03`
+         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Attachments/f50439bc-27c1-4466-8d25-976a5297002e`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2083,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Attachments`
+         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2101,7 +2209,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/f6d9e0c3-2297-424a-b1c3-1457055be600/Attachments/4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28`
+         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Attachments/29aaf53a-0e04-4e1d-be23-cc73288b731d`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3221,6 +3329,109 @@ export interface components {
             }[];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
+        };
+        ScheduleResponse: {
+            id: components["schemas"]["field.id"];
+            /** @description Free text. */
+            description: string;
+            /** @description The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts. */
+            lines: {
+                accountId: components["schemas"]["field.accountId"];
+                costCenterId: components["schemas"]["field.costCenterId"];
+                side: components["schemas"]["field.side"];
+                amount: components["schemas"]["field.amount"];
+            }[];
+            /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
+            recurrence: {
+                frequency: components["schemas"]["field.frequency"];
+                /** @description The day of the month an occurrence falls on, 1 to 31 (the month's last day when it is shorter), or "last". */
+                dayOfMonth: number | "last";
+            } | {
+                frequency: components["schemas"]["field.frequency.2"];
+                /** @description Days between two occurrences (1 to 3660). */
+                days: number;
+            };
+            startDate: components["schemas"]["field.startDate"];
+            /** @description Last day (YYYY-MM-DD), included. */
+            endDate: string | null;
+            /** @description How many occurrences the template makes in all; null: no count. */
+            count: number | null;
+            action: components["schemas"]["field.action"];
+            /**
+             * @description active: generating as occurrences fall due; paused; ended (final).
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended";
+            /** @description The last occurrence generated or skipped; every occurrence up to it is settled. */
+            lastSettledDate: string | null;
+            /** @description The next occurrence to generate (null once the schedule has none left, or has ended). */
+            nextOccurrenceDate: string | null;
+            version: components["schemas"]["field.version"];
+            createdAt: components["schemas"]["field.createdAt"];
+            updatedAt: components["schemas"]["field.updatedAt"];
+        };
+        ScheduleResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["ScheduleResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        ScheduleOccurrenceResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["ScheduleOccurrenceResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        ScheduleOccurrenceResponse: {
+            scheduleId: components["schemas"]["field.scheduleId"];
+            date: components["schemas"]["field.date.2"];
+            /**
+             * @description generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.
+             * @enum {string}
+             */
+            state: "generated" | "posting" | "blocked" | "skipped";
+            /** @description The journal made for the occurrence (its reference names the schedule and the date). */
+            journalId: string | null;
+            /** @description Why it is blocked, as the journal use case refused it. */
+            reason: {
+                name: components["schemas"]["field.name"];
+                /** @description What was found there, naming the record; null when verified. */
+                reason: string;
+                code: components["schemas"]["field.code"];
+            } | null;
+            updatedAt: components["schemas"]["field.updatedAt"];
+        };
+        SchedulePreviewResponse: {
+            scheduleId: components["schemas"]["field.scheduleId"];
+            /**
+             * @description The template's state.
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended";
+            /**
+             * Format: date
+             * @description The last date to preview (YYYY-MM-DD), included; at most 366 occurrences from the next one.
+             */
+            until: string;
+            /** @description What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out. */
+            occurrences: {
+                date: components["schemas"]["field.date.2"];
+                /** @description The occurrence's number, 1 for the first of the schedule. */
+                number: number;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference: string;
+                /** @description The journal's total (its debit lines). */
+                amount: string;
+                /**
+                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.
+                 * @enum {string}
+                 */
+                state: "due" | "blocked" | "posting";
+            }[];
         };
         ImportResponse: {
             id: components["schemas"]["field.id"];
@@ -4842,6 +5053,26 @@ export interface components {
             /** @description Identifier (UUID). */
             id: string;
         } | null;
+        /**
+         * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+         * @enum {string}
+         */
+        "field.frequency": "monthly" | "quarterly" | "yearly";
+        /**
+         * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+         * @constant
+         */
+        "field.frequency.2": "everyNDays";
+        /**
+         * @description What each occurrence makes: draft (a draft journal) or post (a journal posted on the occurrence's date).
+         * @enum {string}
+         */
+        "field.action": "draft" | "post";
+        /**
+         * Format: uuid
+         * @description A recurring journal template (UUID).
+         */
+        "field.scheduleId": string;
         /** @description The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole. */
         "field.row": number;
         /** @description What is wrong, as a code: Required, ValidationError, DuplicateCode, NotFound, ParentNotCategory, InvalidParent, CategoryAccount, Unbalanced, NoFinancialYear, ... (docs/decisions.md, Imports). */
@@ -5094,7 +5325,7 @@ export interface components {
          * @description The event types the subscription receives; empty for every type.
          * @default []
          */
-        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached" | "ExportCreated")[];
+        "field.eventTypes.2": ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved" | "BankAccountCreated" | "BankAccountChanged" | "BankStatementImported" | "BankMatchCreated" | "BankMatchDeleted" | "BankLineJournalMade" | "BankAutoMatched" | "BankPeriodReconciled" | "AttachmentDeclared" | "AttachmentAdded" | "AttachmentRejected" | "AttachmentRemoved" | "AttachmentAttached" | "ExportCreated" | "ScheduleCreated" | "ScheduleChanged" | "ScheduleOccurrenceBlocked" | "ScheduleOccurrenceSkipped")[];
         /**
          * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
          * @default true
@@ -5114,6 +5345,48 @@ export interface components {
             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
             amounts: (string | number)[];
         }[];
+        /** @description The journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines. */
+        "field.lines.2": {
+            /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+            accountId: string;
+            /**
+             * @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it.
+             * @default null
+             */
+            costCenterId: string | null;
+            /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+            side: 1 | 2;
+            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            amount: string | number;
+        }[];
+        /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
+        "field.recurrence": {
+            /**
+             * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "yearly";
+            /** @description The day of the month an occurrence falls on, 1 to 31 (the month's last day when it is shorter), or "last". */
+            dayOfMonth: number | "last";
+        } | {
+            /**
+             * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
+             * @constant
+             */
+            frequency: "everyNDays";
+            /** @description Days between two occurrences (1 to 3660). */
+            days: number;
+        };
+        /**
+         * @description Last day (YYYY-MM-DD), included.
+         * @default null
+         */
+        "field.endDate.2": string | null;
+        /**
+         * @description How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.
+         * @default null
+         */
+        "field.count": number | null;
         /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
         "field.amount.4": string;
         /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
@@ -5456,6 +5729,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `Unbalanced`, `TooFewLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400": {
             headers: {
@@ -5574,7 +5856,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:43473/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35935%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ix-llTRtP9mqyh9-HfE5ZkElJipEA2-m1tES6khINsI&code_challenge_method=S256&state=3eJi9eREf17L0ScSEpfub_IpHprC3d_8zwtaeKLPgZQ&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37879/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35155%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=0OdMaTQOPhrHn0RwUb7j-Bvk7zUY6T_8EMuNLwJmqMA&code_challenge_method=S256&state=DWo7zYK4YOd8l1bksG4wZsnftgvcwLvT4xvcSEDz9CU&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5614,7 +5896,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5667,7 +5949,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
+                     *           "companyId": "e625a032-c738-4edd-8d17-0f5a42f71528",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5774,7 +6056,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5827,7 +6109,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
+                     *           "companyId": "e625a032-c738-4edd-8d17-0f5a42f71528",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5923,16 +6205,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
+                     *           "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T01:19:44.251Z",
+                     *           "createdAt": "2026-11-30T01:24:56.396Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "id": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T01:19:44.076Z",
+                     *           "createdAt": "2026-11-30T01:24:56.162Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5989,9 +6271,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
+                     *       "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:19:44.251Z",
+                     *       "createdAt": "2026-11-30T01:24:56.396Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6004,7 +6286,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T01:19:44.251Z"
+                     *         "updatedAt": "2026-11-30T01:24:56.396Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6091,9 +6373,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "902cf452-f4ee-4d6d-a5bd-9bec04be4363",
+                     *       "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:19:44.251Z",
+                     *       "createdAt": "2026-11-30T01:24:56.396Z",
                      *       "version": 1
                      *     }
                      */
@@ -6138,7 +6420,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:19:44.076Z"
+                     *       "updatedAt": "2026-11-30T01:24:56.162Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6168,7 +6450,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
+                 *       "retainedEarningsAccountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6213,7 +6495,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
+                     *       "retainedEarningsAccountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6221,7 +6503,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T01:19:45.342Z"
+                     *       "updatedAt": "2026-11-30T01:24:57.560Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6410,7 +6692,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *           "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6421,8 +6703,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T01:19:56.511Z",
-                     *           "updatedAt": "2026-11-30T01:19:56.548Z"
+                     *           "createdAt": "2026-11-30T01:25:10.746Z",
+                     *           "updatedAt": "2026-11-30T01:25:10.801Z"
                      *         }
                      *       ]
                      *     }
@@ -6483,7 +6765,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6493,8 +6775,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:56.511Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.511Z"
+                     *       "createdAt": "2026-11-30T01:25:10.746Z",
+                     *       "updatedAt": "2026-11-30T01:25:10.746Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6541,7 +6823,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6551,8 +6833,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:56.511Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.511Z"
+                     *       "createdAt": "2026-11-30T01:25:10.746Z",
+                     *       "updatedAt": "2026-11-30T01:25:10.746Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6613,7 +6895,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6624,8 +6906,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:56.511Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.548Z"
+                     *       "createdAt": "2026-11-30T01:25:10.746Z",
+                     *       "updatedAt": "2026-11-30T01:25:10.801Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6733,8 +7015,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "email": "user-acddc83b-d880-4541-892a-de88d58fa1b4@example.com",
+                     *           "userId": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "email": "user-d60a8a2e-7b57-4037-8478-2438527df439@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6786,20 +7068,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:19:44.076Z",
+                     *           "joinedAt": "2026-11-30T01:24:56.162Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
-                     *           "email": "contract-1796001596575@example.com",
-                     *           "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *           "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
+                     *           "email": "contract-1796001910839@example.com",
+                     *           "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:19:56.600Z",
+                     *           "joinedAt": "2026-11-30T01:25:10.871Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6831,8 +7113,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796001596575@example.com",
-                 *       "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe"
+                 *       "email": "contract-1796001910839@example.com",
+                 *       "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63"
                  *     }
                  */
                 "application/json": {
@@ -6854,16 +7136,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
-                     *       "email": "contract-1796001596575@example.com",
-                     *       "roleId": "59cc18a0-b496-4d0e-bf43-77cd2995f6fe",
+                     *       "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
+                     *       "email": "contract-1796001910839@example.com",
+                     *       "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:19:56.600Z",
+                     *       "joinedAt": "2026-11-30T01:25:10.871Z",
                      *       "version": 1
                      *     }
                      */
@@ -6923,8 +7205,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "18e0f628-c683-4598-b0b5-df31b4b255b2",
-                     *       "email": "contract-1796001596575@example.com",
+                     *       "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
+                     *       "email": "contract-1796001910839@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6947,7 +7229,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:19:56.600Z",
+                     *       "joinedAt": "2026-11-30T01:25:10.871Z",
                      *       "version": 2
                      *     }
                      */
@@ -7056,9 +7338,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
+                     *           "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_-C4u9wy",
+                     *           "prefix": "sk-svc_09XQC3B",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7066,8 +7348,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "createdAt": "2026-11-30T01:19:56.737Z",
+                     *           "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "createdAt": "2026-11-30T01:25:11.065Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7133,9 +7415,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
+                     *       "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-C4u9wy",
+                     *       "prefix": "sk-svc_09XQC3B",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7143,8 +7425,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *       "createdAt": "2026-11-30T01:19:56.737Z",
+                     *       "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *       "createdAt": "2026-11-30T01:25:11.065Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7195,18 +7477,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "39b72cf9-6bcb-4db6-95dc-4b8eb3ba5602",
+                     *       "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_-C4u9wy",
+                     *       "prefix": "sk-svc_09XQC3B",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T01:19:56.802Z",
-                     *       "createdBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *       "createdAt": "2026-11-30T01:19:56.737Z",
+                     *       "revokedAt": "2026-11-30T01:25:11.142Z",
+                     *       "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *       "createdAt": "2026-11-30T01:25:11.065Z",
                      *       "version": 2
                      *     }
                      */
@@ -7261,17 +7543,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "id": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.160Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.160Z",
+                     *           "createdAt": "2026-11-30T01:24:57.345Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.345Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7281,7 +7563,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "id": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7290,8 +7572,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.109Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.109Z",
+                     *           "createdAt": "2026-11-30T01:24:57.262Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.262Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7301,17 +7583,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "id": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
+                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.073Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.073Z",
+                     *           "createdAt": "2026-11-30T01:24:57.237Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.237Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7321,7 +7603,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
+                     *           "id": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7330,8 +7612,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.017Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.017Z",
+                     *           "createdAt": "2026-11-30T01:24:57.167Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.167Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7341,17 +7623,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
+                     *           "id": "54171df1-0acf-45b2-819c-4ec858c1df3a",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "c5d4b167-5059-4177-9bd3-761f89226670",
+                     *           "parentId": "22cf23d4-bbe4-4609-9251-f8bc1d19c90b",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:44.975Z",
-                     *           "updatedAt": "2026-11-30T01:19:44.975Z",
+                     *           "createdAt": "2026-11-30T01:24:57.033Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.033Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7361,7 +7643,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "c5d4b167-5059-4177-9bd3-761f89226670",
+                     *           "id": "22cf23d4-bbe4-4609-9251-f8bc1d19c90b",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7370,8 +7652,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:44.894Z",
-                     *           "updatedAt": "2026-11-30T01:19:44.894Z",
+                     *           "createdAt": "2026-11-30T01:24:56.962Z",
+                     *           "updatedAt": "2026-11-30T01:24:56.962Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7381,17 +7663,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:44.832Z",
-                     *           "updatedAt": "2026-11-30T01:19:44.832Z",
+                     *           "createdAt": "2026-11-30T01:24:56.933Z",
+                     *           "updatedAt": "2026-11-30T01:24:56.933Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7401,17 +7683,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "id": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:44.708Z",
-                     *           "updatedAt": "2026-11-30T01:19:44.708Z",
+                     *           "createdAt": "2026-11-30T01:24:56.828Z",
+                     *           "updatedAt": "2026-11-30T01:24:56.828Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7421,7 +7703,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "id": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7430,8 +7712,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:44.655Z",
-                     *           "updatedAt": "2026-11-30T01:19:44.655Z",
+                     *           "createdAt": "2026-11-30T01:24:56.780Z",
+                     *           "updatedAt": "2026-11-30T01:24:56.780Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7505,7 +7787,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
+                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7514,8 +7796,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:45.411Z",
-                     *       "updatedAt": "2026-11-30T01:19:45.411Z",
+                     *       "createdAt": "2026-11-30T01:24:57.636Z",
+                     *       "updatedAt": "2026-11-30T01:24:57.636Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7569,7 +7851,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
+                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7578,8 +7860,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:45.411Z",
-                     *       "updatedAt": "2026-11-30T01:19:45.411Z",
+                     *       "createdAt": "2026-11-30T01:24:57.636Z",
+                     *       "updatedAt": "2026-11-30T01:24:57.636Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7649,7 +7931,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
+                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7658,8 +7940,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:45.411Z",
-                     *       "updatedAt": "2026-11-30T01:19:45.896Z",
+                     *       "createdAt": "2026-11-30T01:24:57.636Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.137Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7782,15 +8064,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d97b30d7-1d89-4d80-9069-7814dd3142fb",
-                     *           "occurredAt": "2026-11-30T01:19:45.412Z",
+                     *           "requestId": "bb635a73-a5cc-4f76-9466-60fbeda265e6",
+                     *           "occurredAt": "2026-11-30T01:24:57.636Z",
                      *           "sequence": 14,
-                     *           "hash": "b787fa22db4d5d9c6bb674cb080cf70110eced6025ac0944ffaad8a6548996fb",
+                     *           "hash": "8d8805623d8ced05ca4e91fc7f213bf67e277dde0387034fc983b0a5b3cb3fbb",
                      *           "state": {
-                     *             "id": "0f0fa09b-caf4-42a1-a42a-7b4b940dde42",
+                     *             "id": "13853624-b445-4cae-af6d-121b4a79ea82",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7799,8 +8081,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:19:45.411Z",
-                     *             "updatedAt": "2026-11-30T01:19:45.411Z",
+                     *             "createdAt": "2026-11-30T01:24:57.636Z",
+                     *             "updatedAt": "2026-11-30T01:24:57.636Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7863,7 +8145,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *           "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7872,12 +8154,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:46.277Z",
-                     *           "updatedAt": "2026-11-30T01:19:46.277Z",
+                     *           "createdAt": "2026-11-30T01:24:58.533Z",
+                     *           "updatedAt": "2026-11-30T01:24:58.533Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
+                     *           "id": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7886,12 +8168,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.216Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.216Z",
+                     *           "createdAt": "2026-11-30T01:24:57.389Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.389Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c46c8049-00ab-4d87-858b-ba3f442e3dc9",
+                     *           "id": "5cefbaeb-9f7d-4612-acd0-9f4caee48350",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7900,8 +8182,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:45.259Z",
-                     *           "updatedAt": "2026-11-30T01:19:45.259Z",
+                     *           "createdAt": "2026-11-30T01:24:57.446Z",
+                     *           "updatedAt": "2026-11-30T01:24:57.446Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7960,7 +8242,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7969,8 +8251,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.277Z",
+                     *       "createdAt": "2026-11-30T01:24:58.533Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.533Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8018,7 +8300,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8027,8 +8309,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.277Z",
+                     *       "createdAt": "2026-11-30T01:24:58.533Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.533Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8085,7 +8367,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8094,8 +8376,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.446Z",
+                     *       "createdAt": "2026-11-30T01:24:58.533Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.739Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8212,15 +8494,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2a8ce565-21f5-4553-9cc5-d0d0aea5ed4e",
-                     *           "occurredAt": "2026-11-30T01:19:46.278Z",
+                     *           "requestId": "6a11ccff-41c7-40e6-a132-0f37bf2a4af7",
+                     *           "occurredAt": "2026-11-30T01:24:58.533Z",
                      *           "sequence": 17,
-                     *           "hash": "cb7c0b60e5feb4d0ed9dbce513c05d83e0eeddec304cc61ae72ea7bcd0c0fa03",
+                     *           "hash": "51d465c60fe63b24adcecd877fa6ea99c2cdef95f9334cb9fe45a556838500ba",
                      *           "state": {
-                     *             "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *             "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8229,8 +8511,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:19:46.277Z",
-                     *             "updatedAt": "2026-11-30T01:19:46.277Z",
+                     *             "createdAt": "2026-11-30T01:24:58.533Z",
+                     *             "updatedAt": "2026-11-30T01:24:58.533Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8282,7 +8564,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8291,8 +8573,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:19:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.560Z",
+                     *       "createdAt": "2026-11-30T01:24:58.533Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.900Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8342,7 +8624,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffa9f5a4-5852-444b-b503-e930d3e67e0a",
+                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8351,8 +8633,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:19:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.502Z",
+                     *       "createdAt": "2026-11-30T01:24:58.533Z",
+                     *       "updatedAt": "2026-11-30T01:24:58.805Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8403,19 +8685,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:19:47.339Z",
-                     *           "updatedAt": "2026-11-30T01:19:47.339Z",
+                     *           "createdAt": "2026-11-30T01:24:59.839Z",
+                     *           "updatedAt": "2026-11-30T01:24:59.839Z",
                      *           "periods": [
                      *             {
-                     *               "id": "7832b68a-5571-40f5-9f2f-aba16a1548bb",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "57ebdb5b-f64a-45a8-ba08-9ac8de39b9c9",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8425,8 +8707,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c44bbb7a-4f79-482e-86c6-68682ebb8249",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "9de17395-ee61-469b-a32f-f49eb0235381",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8436,8 +8718,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0dd46915-77a5-47f2-b22f-7a555ab76c44",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "ce96e53d-7e5a-48f9-92a3-6cbcc7528fa9",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8447,8 +8729,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "50497623-465a-4401-86e0-f2395631fd3f",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "c2451c27-2644-4d10-8fa7-0ca87c122a64",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8458,8 +8740,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4f484e7c-dd03-42b2-90d8-f769bba65b38",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "7436959d-9d27-4bce-9210-125b9d1631b8",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8469,8 +8751,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1ec1aee4-b64d-4c6f-b4cc-6d3ec421c22a",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "212e8508-1084-4580-84ae-19dc5d7a209c",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8480,8 +8762,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5f7b5d85-27ac-4e27-9f5f-bea3a4260873",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "0494ca68-1eec-4566-9ae4-fa564023aa95",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8491,8 +8773,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "81246618-e4b7-4344-8d09-77ca759d4f3c",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "53647469-10a0-49f5-ac89-02855ea3997f",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8502,8 +8784,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "372c00aa-8dae-404e-b0b5-ccc655a39ce4",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "9b3000cf-aafd-4976-b697-c41eff2e4b19",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8513,8 +8795,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4f306441-5a05-45bc-8078-d1232e676777",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "52b49bdb-9a62-47c0-8b5c-f1d233df7957",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8524,8 +8806,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "691a5438-534d-44d6-981e-862c11ee9bb8",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "54880504-fc52-4858-8e7f-5b933f93ecdc",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8535,8 +8817,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "835bf4b7-2b11-48a6-b1c7-9091c1144666",
-                     *               "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *               "id": "8bef1257-f70c-4dcc-a684-3fb6a3880961",
+                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8548,19 +8830,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:19:47.181Z",
-                     *           "updatedAt": "2026-11-30T01:19:47.181Z",
+                     *           "createdAt": "2026-11-30T01:24:59.650Z",
+                     *           "updatedAt": "2026-11-30T01:24:59.650Z",
                      *           "periods": [
                      *             {
-                     *               "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8570,8 +8852,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b3bad163-dd9b-4979-b765-442695289a36",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8581,8 +8863,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8592,8 +8874,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "450b0235-7791-4f92-9200-986628b3e62f",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8603,8 +8885,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8614,8 +8896,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "25aa4311-26a8-4184-a755-d926a694e355",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8625,8 +8907,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2502e7a5-7967-403b-851c-e45181c822f6",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8636,8 +8918,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8647,8 +8929,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8658,8 +8940,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8669,8 +8951,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8680,8 +8962,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c0857979-9bff-4101-8891-0235525601e8",
-                     *               "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *               "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
+                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8745,19 +9027,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *       "id": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:19:47.339Z",
-                     *       "updatedAt": "2026-11-30T01:19:47.339Z",
+                     *       "createdAt": "2026-11-30T01:24:59.839Z",
+                     *       "updatedAt": "2026-11-30T01:24:59.839Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7832b68a-5571-40f5-9f2f-aba16a1548bb",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "57ebdb5b-f64a-45a8-ba08-9ac8de39b9c9",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8767,8 +9049,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c44bbb7a-4f79-482e-86c6-68682ebb8249",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "9de17395-ee61-469b-a32f-f49eb0235381",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8778,8 +9060,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0dd46915-77a5-47f2-b22f-7a555ab76c44",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "ce96e53d-7e5a-48f9-92a3-6cbcc7528fa9",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8789,8 +9071,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50497623-465a-4401-86e0-f2395631fd3f",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "c2451c27-2644-4d10-8fa7-0ca87c122a64",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8800,8 +9082,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4f484e7c-dd03-42b2-90d8-f769bba65b38",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "7436959d-9d27-4bce-9210-125b9d1631b8",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8811,8 +9093,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ec1aee4-b64d-4c6f-b4cc-6d3ec421c22a",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "212e8508-1084-4580-84ae-19dc5d7a209c",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8822,8 +9104,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5f7b5d85-27ac-4e27-9f5f-bea3a4260873",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "0494ca68-1eec-4566-9ae4-fa564023aa95",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8833,8 +9115,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "81246618-e4b7-4344-8d09-77ca759d4f3c",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "53647469-10a0-49f5-ac89-02855ea3997f",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8844,8 +9126,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "372c00aa-8dae-404e-b0b5-ccc655a39ce4",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "9b3000cf-aafd-4976-b697-c41eff2e4b19",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8855,8 +9137,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4f306441-5a05-45bc-8078-d1232e676777",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "52b49bdb-9a62-47c0-8b5c-f1d233df7957",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8866,8 +9148,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "691a5438-534d-44d6-981e-862c11ee9bb8",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "54880504-fc52-4858-8e7f-5b933f93ecdc",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8877,8 +9159,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "835bf4b7-2b11-48a6-b1c7-9091c1144666",
-                     *           "financialYearId": "135a8c73-4bc1-460c-b799-a06e01a1a0bd",
+                     *           "id": "8bef1257-f70c-4dcc-a684-3fb6a3880961",
+                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8934,19 +9216,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "id": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:19:47.181Z",
-                     *       "updatedAt": "2026-11-30T01:19:47.181Z",
+                     *       "createdAt": "2026-11-30T01:24:59.650Z",
+                     *       "updatedAt": "2026-11-30T01:24:59.650Z",
                      *       "periods": [
                      *         {
-                     *           "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8956,8 +9238,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b3bad163-dd9b-4979-b765-442695289a36",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8967,8 +9249,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8978,8 +9260,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "450b0235-7791-4f92-9200-986628b3e62f",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8989,8 +9271,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9000,8 +9282,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25aa4311-26a8-4184-a755-d926a694e355",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9011,8 +9293,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2502e7a5-7967-403b-851c-e45181c822f6",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9022,8 +9304,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9033,8 +9315,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9044,8 +9326,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9055,8 +9337,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9066,8 +9348,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0857979-9bff-4101-8891-0235525601e8",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9130,19 +9412,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *       "id": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:19:47.513Z",
-                     *       "updatedAt": "2026-11-30T01:19:47.663Z",
+                     *       "createdAt": "2026-11-30T01:25:00.037Z",
+                     *       "updatedAt": "2026-11-30T01:25:00.206Z",
                      *       "periods": [
                      *         {
-                     *           "id": "08aeed0d-2178-42e2-9b55-86855a1b9539",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "86564c6b-c414-4d01-9fd1-f29e82c7de08",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9152,8 +9434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b051c131-43da-4ace-a1e3-dc42e2f428c8",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "bc831f97-70e2-4940-80a0-072474570fee",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9163,8 +9445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8d9fcac-e47b-4b6a-86ad-d1a99d42ffa7",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "824c12f7-5d88-4bd9-ac6e-e20c0c40bb2f",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9174,8 +9456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42cd1cc1-47ad-4bd1-b62e-6844255bf910",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "d37e9d44-9601-48b5-9ef6-a69d323c6524",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9185,8 +9467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "60eae3c6-c975-499c-95c0-40f562dedfc4",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "10ae6b05-f7ea-4648-91e4-98de4ff81849",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9196,8 +9478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7464f4c6-7ad3-4d68-91af-214ec7aeb365",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "f9e9779e-4975-4ee3-be42-d626d34af813",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9207,8 +9489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1a1cc73-c0e7-4e2f-b87e-30373cf72e30",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "bdd04d39-44b2-47c8-ba0e-929f93b21b6e",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9218,8 +9500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32f2a649-8b30-4ad3-85e3-98ff65e6a21a",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "aea9521d-6af9-42be-9d48-8ca1660c536f",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9229,8 +9511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "29d290cd-6ee2-4f05-810a-86abdce3a681",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "78488943-1759-4dc4-a0b3-90e986c45a29",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9240,8 +9522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48044d1f-ee8a-48d4-92a0-27b978cad70a",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "fff4cc33-d5fb-4dbe-8165-56d3c6996f36",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9251,8 +9533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5b17aa6c-ed19-4fd7-be37-e11776d94b12",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "8f925620-31e3-4369-972a-710e9486d39b",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9262,8 +9544,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85987f18-82bc-48ab-85d5-3f29c2ab28b9",
-                     *           "financialYearId": "14eb46c4-0ac2-4755-a169-d78821c42366",
+                     *           "id": "7229287f-679f-471f-982f-ce4945a3d30f",
+                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9409,14 +9691,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d38ad318-f7bd-4eb5-88c3-96f05d1b9bab",
-                     *       "serialNumber": 5,
+                     *       "id": "07436521-bea0-4174-a0d0-908c9105ae4c",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9429,7 +9711,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ab2445dd-76c3-4f81-8e7b-c98238895fb7",
+                     *           "accountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9457,19 +9739,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:54.724Z",
-                     *       "updatedAt": "2026-11-30T01:19:54.724Z",
+                     *       "createdAt": "2026-11-30T01:25:08.185Z",
+                     *       "updatedAt": "2026-11-30T01:25:08.185Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9540,8 +9822,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c0857979-9bff-4101-8891-0235525601e8",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9551,8 +9833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e17d60cb-019b-4533-988c-e39cc20e3362",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9562,8 +9844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9794c90-fa13-4cd7-b572-5f6c79cc7756",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9573,8 +9855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36b1763a-1856-4a4c-bb68-ef2b2623daac",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9584,8 +9866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d3bd5c41-a869-443b-ad8a-c5fc4eddf245",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9595,8 +9877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2502e7a5-7967-403b-851c-e45181c822f6",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9606,8 +9888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25aa4311-26a8-4184-a755-d926a694e355",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9617,8 +9899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e87a798-4f26-4b72-bcce-cc73175ec2d3",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9628,8 +9910,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "450b0235-7791-4f92-9200-986628b3e62f",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9639,8 +9921,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d75d15e-652d-4416-a49a-74ac35f4d577",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9650,8 +9932,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b3bad163-dd9b-4979-b765-442695289a36",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9661,8 +9943,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9710,8 +9992,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9767,8 +10049,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9922,8 +10204,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5ea97cd-c824-4ebf-a978-9d45e25dbc54",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10012,14 +10294,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *           "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *               "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10032,7 +10314,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *               "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10060,19 +10342,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:48.757Z",
-                     *           "updatedAt": "2026-11-30T01:19:48.757Z",
+                     *           "createdAt": "2026-11-30T01:25:01.720Z",
+                     *           "updatedAt": "2026-11-30T01:25:01.720Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10125,12 +10407,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10156,14 +10438,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10176,7 +10458,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10204,19 +10486,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:48.757Z",
-                     *       "updatedAt": "2026-11-30T01:19:48.757Z",
+                     *       "createdAt": "2026-11-30T01:25:01.720Z",
+                     *       "updatedAt": "2026-11-30T01:25:01.720Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10274,14 +10556,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10294,7 +10576,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10322,19 +10604,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:48.757Z",
-                     *       "updatedAt": "2026-11-30T01:19:48.757Z",
+                     *       "createdAt": "2026-11-30T01:25:01.720Z",
+                     *       "updatedAt": "2026-11-30T01:25:01.720Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10381,12 +10663,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10414,14 +10696,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10434,7 +10716,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10462,19 +10744,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:48.757Z",
-                     *       "updatedAt": "2026-11-30T01:19:49.088Z",
+                     *       "createdAt": "2026-11-30T01:25:01.720Z",
+                     *       "updatedAt": "2026-11-30T01:25:01.956Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10544,22 +10826,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7e1f6cc7-33ce-4933-8d75-aa1e55a5fa05",
-                     *           "occurredAt": "2026-11-30T01:19:48.766Z",
+                     *           "requestId": "74ae84f9-e29f-4bb6-aa45-4f767c82dbf0",
+                     *           "occurredAt": "2026-11-30T01:25:01.724Z",
                      *           "sequence": 31,
-                     *           "hash": "b974a09b1c21e37e34fb2538eff2ed62a08fd899a922ecc380fd53216d77dace",
+                     *           "hash": "d5b918ca478fb4b70c55f2ff343622def7b946886d82fb755b3c06a90382a704",
                      *           "state": {
-                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10572,7 +10854,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10600,19 +10882,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:19:48.757Z",
-                     *             "updatedAt": "2026-11-30T01:19:48.757Z",
+                     *             "createdAt": "2026-11-30T01:25:01.720Z",
+                     *             "updatedAt": "2026-11-30T01:25:01.720Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10674,14 +10956,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
-                     *       "serialNumber": 9,
+                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10694,7 +10976,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10722,25 +11004,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:20:00.774Z",
-                     *       "updatedAt": "2026-11-30T01:20:00.814Z",
+                     *       "createdAt": "2026-11-30T01:25:17.255Z",
+                     *       "updatedAt": "2026-11-30T01:25:17.318Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:20:00.814Z",
+                     *       "submittedAt": "2026-11-30T01:25:17.318Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10805,14 +11087,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
-                     *       "serialNumber": 9,
+                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10825,7 +11107,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10853,46 +11135,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T01:20:00.774Z",
-                     *       "updatedAt": "2026-11-30T01:20:00.938Z",
+                     *       "createdAt": "2026-11-30T01:25:17.255Z",
+                     *       "updatedAt": "2026-11-30T01:25:17.504Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:20:00.918Z",
+                     *       "submittedAt": "2026-11-30T01:25:17.472Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *             "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *           },
-                     *           "at": "2026-11-30T01:20:00.938Z"
+                     *           "at": "2026-11-30T01:25:17.504Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:20:00.938Z",
+                     *       "approvedAt": "2026-11-30T01:25:17.504Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *           "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *         },
-                     *         "at": "2026-11-30T01:20:00.886Z"
+                     *         "at": "2026-11-30T01:25:17.429Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10957,14 +11239,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
-                     *       "serialNumber": 9,
+                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10977,7 +11259,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11005,19 +11287,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:20:00.774Z",
-                     *       "updatedAt": "2026-11-30T01:20:00.886Z",
+                     *       "createdAt": "2026-11-30T01:25:17.255Z",
+                     *       "updatedAt": "2026-11-30T01:25:17.429Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11027,9 +11309,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *           "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *         },
-                     *         "at": "2026-11-30T01:20:00.886Z",
+                     *         "at": "2026-11-30T01:25:17.429Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11094,14 +11376,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11114,7 +11396,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11134,27 +11416,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:19:48.757Z",
-                     *       "updatedAt": "2026-11-30T01:19:49.204Z",
+                     *       "createdAt": "2026-11-30T01:25:01.720Z",
+                     *       "updatedAt": "2026-11-30T01:25:01.997Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11164,9 +11446,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "postedAt": "2026-11-30T01:19:49.204Z",
+                     *       "postedAt": "2026-11-30T01:25:01.997Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11233,14 +11515,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b1f3310-33fe-41fe-ab8a-76b44bbb4994",
+                     *       "id": "19f70bd2-0fe6-4545-976f-22543c4adda3",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11253,7 +11535,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11273,27 +11555,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:19:49.514Z",
-                     *       "updatedAt": "2026-11-30T01:19:49.600Z",
+                     *       "createdAt": "2026-11-30T01:25:02.190Z",
+                     *       "updatedAt": "2026-11-30T01:25:02.274Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11303,14 +11585,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "postedAt": "2026-11-30T01:19:49.549Z",
+                     *       "postedAt": "2026-11-30T01:25:02.221Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "voidedAt": "2026-11-30T01:19:49.600Z"
+                     *       "voidedAt": "2026-11-30T01:25:02.274Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11359,14 +11641,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11379,7 +11661,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11407,19 +11689,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:19:48.757Z",
-                     *       "updatedAt": "2026-11-30T01:19:49.278Z",
+                     *       "createdAt": "2026-11-30T01:25:01.720Z",
+                     *       "updatedAt": "2026-11-30T01:25:02.076Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11486,14 +11768,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ff0e49b0-cf2b-4cec-b317-4eef6807dd4b",
+                     *       "id": "b6ba63cc-e44e-4c97-a25e-57453e8a1abb",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11506,7 +11788,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11526,27 +11808,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *       "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
-                     *       "reversalOf": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *       "reversalOf": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:49.429Z",
-                     *       "updatedAt": "2026-11-30T01:19:49.429Z",
+                     *       "createdAt": "2026-11-30T01:25:02.157Z",
+                     *       "updatedAt": "2026-11-30T01:25:02.157Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11556,9 +11838,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "postedAt": "2026-11-30T01:19:49.429Z",
+                     *       "postedAt": "2026-11-30T01:25:02.157Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11705,24 +11987,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
-                     *           "serialNumber": 8,
+                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "postedAt": "2026-11-30T01:19:59.784Z",
+                     *           "postedAt": "2026-11-30T01:25:15.815Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11730,24 +12012,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "d77f7aba-497a-4c00-b830-b7a32a4fe3ff",
-                     *           "serialNumber": 6,
+                     *           "journalId": "a6b1b2dd-c800-41e3-9c0f-898229e849ef",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "postedAt": "2026-11-30T01:19:58.293Z",
+                     *           "postedAt": "2026-11-30T01:25:13.698Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11755,29 +12037,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
-                     *           "serialNumber": 9,
+                     *           "journalId": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *               "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "postedAt": "2026-11-30T01:20:00.969Z",
+                     *           "postedAt": "2026-11-30T01:25:17.543Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11789,7 +12071,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *             "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11798,7 +12080,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -11876,14 +12158,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11910,8 +12192,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
-                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11937,7 +12219,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
+                     *           "accountId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11964,8 +12246,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
-                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11991,7 +12273,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "accountId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12018,8 +12300,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12153,7 +12435,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "accountId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12172,8 +12454,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12285,7 +12567,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12302,8 +12584,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
-                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12427,7 +12709,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12443,8 +12725,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
-                     *           "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12553,9 +12835,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "8892905f-2979-416e-8df7-5f6ff973db9e",
+                     *       "budgetId": "3d9feeea-161b-4789-aff9-061c4b78112e",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12582,8 +12864,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
-                     *           "parentId": "7e5c984a-8eb7-462f-a264-c19ab95e3d24",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12616,8 +12898,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                     *           "parentId": "068a1fa6-60b5-4e03-bcc7-7d33cb2885c0",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12628,7 +12910,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
+                     *             "id": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13018,18 +13300,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d77f7aba-497a-4c00-b830-b7a32a4fe3ff",
-                     *           "serialNumber": 6,
+                     *           "journalId": "a6b1b2dd-c800-41e3-9c0f-898229e849ef",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "009dee40-77be-4550-9e31-7acc604d622f",
+                     *           "taxCodeId": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13173,7 +13455,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *         "id": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13194,13 +13476,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *           "journalId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13212,7 +13494,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOWY4ZGNlMmEtNDU0ZS00ODY0LWIwNmQtMmUyOWFiNGNkMGFiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjODdlZTZjZGQtY2UxMi00MTM5LWE1Y2QtNGY2Mjg4OTQwNDllIiwiYWNjb3VudElkIjoiMWI5YjExZjgtNDNmOS00N2RlLWI1YzQtZGU4MWRmMmVlMDE4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.mk_EgoTd-OJ49ZzqyQBdkolqf_jaNshtb2r5UpEOZDA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjFlNzk3Y2MtYTIxZS00MGY5LTk0MDYtNzQ3ZDlkZmYyMTc3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmFiZmIxZGEtYjYwMy00MmU2LTg3OWYtZjZiZGQ1NTIwZGEyIiwiYWNjb3VudElkIjoiMWQyY2JjYzktY2RkMy00NzMyLTg4ZTktOTA4ZWRiN2YxMjZkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.IOff-HARAZD0M_oWeFmboeK46rqglst0nZVWAKi7304"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13325,70 +13607,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dc7d7ba9-d99f-492a-88e8-135a6e6618bd",
+                     *           "id": "3e4dd50b-3bff-45b4-b236-1a57cb1396ba",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:53.810Z",
+                     *           "createdAt": "2026-11-30T01:25:07.308Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "e764a785d11c0245a06d7f90d93584e51cd4e72d59f6d009ca102d09e6fdfcb5"
+                     *             "hash": "9ce6b5678a530c521cac8ecd62fea245dfe79da8f0a26a75bd8e63ace74f9f28"
                      *           }
                      *         },
                      *         {
-                     *           "id": "75bbe7a2-badd-49b7-9106-2ca4ec3f0800",
+                     *           "id": "1574936d-cb6f-4d4b-82c8-9f56d06c0589",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:53.586Z",
+                     *           "createdAt": "2026-11-30T01:25:07.111Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "c555b7e824bafb7fbfc3c93f0c04a7901f94f0f10edf6fe88b38e8a2d21c4912"
+                     *             "hash": "2296f8fbfce9e3153a12bc35b8f92bcc5a5029f3531536ad408ef6d308706ebb"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e875787f-4067-48ee-8d5b-f133a354264a",
+                     *           "id": "b021b84c-9bfe-4f84-bf4f-1fce4682af4e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48"
+                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce"
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:53.490Z",
+                     *           "createdAt": "2026-11-30T01:25:06.973Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "026343d453c87f4aa37de45a4f08308275c239c7a087a4b8ede0638f25527d53"
+                     *             "hash": "865efb4a986e46d029655e424ccfc55f658b51e1ccf1260ebd87d5698e5a904a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
+                     *           "id": "2808471a-078d-47bb-b237-c18881318b89",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:53.343Z",
+                     *           "createdAt": "2026-11-30T01:25:06.797Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
+                     *             "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
                      *           }
                      *         }
                      *       ],
@@ -13506,20 +13788,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
+                     *       "id": "2808471a-078d-47bb-b237-c18881318b89",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:53.343Z",
+                     *       "createdAt": "2026-11-30T01:25:06.797Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
+                     *         "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
                      *       }
                      *     }
                      */
@@ -13584,20 +13866,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4f92525d-1b1c-43ce-be04-6f108020246c",
+                     *       "id": "2808471a-078d-47bb-b237-c18881318b89",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:53.343Z",
+                     *       "createdAt": "2026-11-30T01:25:06.797Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "82065e3cd3af75bd69b863f1fd0041bd4829ae4a806c946ad96eab8587a9ed6f"
+                     *         "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13616,7 +13898,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *             "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13632,8 +13914,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
-                     *             "parentId": "9f8dce2a-454e-4864-b06d-2e29ab4cd0ab",
+                     *             "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *             "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13739,27 +14021,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b09dfd62-d1f2-439f-b8fb-0aac341f59ef",
+                     *           "id": "30bfe97d-edf1-442f-a643-463c4bea09d3",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
-                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:19:49.207Z",
-                     *           "requestId": "27166672-2c77-4194-a79d-eeac9453cfe6",
+                     *           "occurredAt": "2026-11-30T01:25:01.999Z",
+                     *           "requestId": "310763ec-86a9-428b-8400-7497f1b82b39",
                      *           "data": {
-                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13772,7 +14054,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13792,27 +14074,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T01:19:48.757Z",
-                     *             "updatedAt": "2026-11-30T01:19:49.204Z",
+                     *             "createdAt": "2026-11-30T01:25:01.720Z",
+                     *             "updatedAt": "2026-11-30T01:25:01.997Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13822,40 +14104,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
-                     *             "postedAt": "2026-11-30T01:19:49.204Z",
+                     *             "postedAt": "2026-11-30T01:25:01.997Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2f080ff8e27c9b5bdd2c49e671028ca31f92e8962a9c9f8f9093dc1ac348ee6e",
-                     *           "previousHash": "0ece5415368e67fdc084e2341c787da51fb3236322a97b27ae3a5b6b7fc02fec",
-                     *           "hash": "27c9f018f9300667624f36281fd85da3985690bfb4dab39da28be9e5d6f837b5"
+                     *           "recordDigest": "ea179199a3d788296b823b0c9da65a0fad240a5618dcf5749d244956cd544365",
+                     *           "previousHash": "7686934816b3c01ff32983a92583e45e7298b765f6585fb12e0b361cabca2322",
+                     *           "hash": "f239d87a4fddf83e8b8d21fc6051d00cc1bf5d6947691e1753e7b96f33ae31fe"
                      *         },
                      *         {
-                     *           "id": "3fe9e2d8-d43d-4c1e-80b5-bf9552797c7c",
+                     *           "id": "891bf4a8-bdc5-421e-86a8-95bae45f479f",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
-                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:19:49.355Z",
-                     *           "requestId": "ae577c9b-29df-4c80-9100-ecc14da8f700",
+                     *           "occurredAt": "2026-11-30T01:25:02.114Z",
+                     *           "requestId": "af0c7f46-acab-499f-b4dd-98cb86a84caf",
                      *           "data": {
-                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13868,7 +14150,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13888,27 +14170,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T01:19:48.757Z",
-                     *             "updatedAt": "2026-11-30T01:19:49.354Z",
+                     *             "createdAt": "2026-11-30T01:25:01.720Z",
+                     *             "updatedAt": "2026-11-30T01:25:02.113Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13918,40 +14200,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
-                     *             "postedAt": "2026-11-30T01:19:49.354Z",
+                     *             "postedAt": "2026-11-30T01:25:02.113Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "6df5320d678b699981e2c87df0ea2c05e248399eb92f77e89629878c002cd4c0",
-                     *           "previousHash": "11333841c638639fa1bf97cbc06d7ae4983becf622d44615a621c5df1e1e8610",
-                     *           "hash": "47acae44c383f26101c03eb7f7828beb013017246231a6a7810bc28b1761b6f4"
+                     *           "recordDigest": "f533e50dfd27bc9d16c38a61a3f9c7bf107f6401555b876831632e4df26a284a",
+                     *           "previousHash": "1ce9190f737b100ec9b0d30aea1681ec21d20fe58b963fdb8b903c3d220b6279",
+                     *           "hash": "121d9aa6f9f9db590fd05eb0aeb8c7f4cac5fb9d2790398fd4fc93fdef7b6494"
                      *         },
                      *         {
-                     *           "id": "2de5348f-06a6-40db-933f-dbdc411537b5",
+                     *           "id": "c5e22260-ed58-4cd6-bc9c-0b605833a521",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f6d9e0c3-2297-424a-b1c3-1457055be600",
-                     *           "recordId": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:19:49.430Z",
-                     *           "requestId": "bef38689-7fd0-43d9-9056-a31121c61fcb",
+                     *           "occurredAt": "2026-11-30T01:25:02.158Z",
+                     *           "requestId": "9a76f6d5-6531-491a-8605-8deb9a281efb",
                      *           "data": {
-                     *             "id": "87ee6cdd-ce12-4139-a5cd-4f628894049e",
+                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13964,7 +14246,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13984,27 +14266,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
-                     *             "periodId": "2d75d15e-652d-4416-a49a-74ac35f4d577",
+                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
                      *             "reversalOf": null,
-                     *             "reversedBy": "ff0e49b0-cf2b-4cec-b317-4eef6807dd4b",
+                     *             "reversedBy": "b6ba63cc-e44e-4c97-a25e-57453e8a1abb",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T01:19:48.757Z",
-                     *             "updatedAt": "2026-11-30T01:19:49.429Z",
+                     *             "createdAt": "2026-11-30T01:25:01.720Z",
+                     *             "updatedAt": "2026-11-30T01:25:02.157Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14014,20 +14296,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             },
-                     *             "postedAt": "2026-11-30T01:19:49.354Z",
+                     *             "postedAt": "2026-11-30T01:25:02.113Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "0634ada2037209d7557d8561dc543d0aa22f4c1adc47566b2b83a4f26649d362",
-                     *           "previousHash": "47acae44c383f26101c03eb7f7828beb013017246231a6a7810bc28b1761b6f4",
-                     *           "hash": "e8994fa895e63605bdad559730eecac0e300a6945bc29007da8385050f3d8f6f"
+                     *           "recordDigest": "9c7110e70b2240cd8df24a3fbc9bc13b8ed2d5908be0beb48d02f85c1337fa4a",
+                     *           "previousHash": "121d9aa6f9f9db590fd05eb0aeb8c7f4cac5fb9d2790398fd4fc93fdef7b6494",
+                     *           "hash": "4193f8a43d8b427e9dfdaa4bc6a16f187bfbe2cdf13b43d1bdd71cb2aa81b404"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.gSGM2q9tXFAcu5sMx1PRarn5Tw34cLRm-LzA8SIlEP8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.PCoAxbxnT0fuUbVGTJwXpo1_LGwrdzj9bp3KcgUHQr8"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14075,7 +14357,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
+                     *           "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14086,11 +14368,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:56.843Z",
-                     *           "updatedAt": "2026-11-30T01:19:56.843Z"
+                     *           "createdAt": "2026-11-30T01:25:11.208Z",
+                     *           "updatedAt": "2026-11-30T01:25:11.208Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14152,7 +14434,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
+                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14163,11 +14445,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:56.843Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.843Z",
+                     *       "createdAt": "2026-11-30T01:25:11.208Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.208Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14216,7 +14498,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
+                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14227,11 +14509,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:56.843Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.843Z"
+                     *       "createdAt": "2026-11-30T01:25:11.208Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.208Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14292,7 +14574,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2a1a515-bedf-4783-a6cf-b49d867e9bbb",
+                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14304,11 +14586,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:56.843Z",
-                     *       "updatedAt": "2026-11-30T01:19:56.976Z"
+                     *       "createdAt": "2026-11-30T01:25:11.208Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.374Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14447,13 +14729,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bd5bfd87-6737-4583-81be-386252593571",
+                     *           "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:57.140Z",
-                     *           "updatedAt": "2026-11-30T01:19:57.140Z"
+                     *           "createdAt": "2026-11-30T01:25:11.568Z",
+                     *           "updatedAt": "2026-11-30T01:25:11.568Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14509,13 +14791,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
+                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:57.140Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.140Z"
+                     *       "createdAt": "2026-11-30T01:25:11.568Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.568Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14570,13 +14852,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
+                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:57.140Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.140Z"
+                     *       "createdAt": "2026-11-30T01:25:11.568Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.568Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14625,13 +14907,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bd5bfd87-6737-4583-81be-386252593571",
+                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:57.140Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.366Z"
+                     *       "createdAt": "2026-11-30T01:25:11.568Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.860Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14723,13 +15005,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
+                     *           "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:57.433Z",
-                     *           "updatedAt": "2026-11-30T01:19:57.433Z"
+                     *           "createdAt": "2026-11-30T01:25:11.969Z",
+                     *           "updatedAt": "2026-11-30T01:25:11.969Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14764,10 +15046,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                 *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14784,8 +15066,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                 *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
+                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14821,15 +15103,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
+                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:57.433Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.433Z",
+                     *       "createdAt": "2026-11-30T01:25:11.969Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.969Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14847,8 +15129,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                     *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14903,15 +15185,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
+                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:57.433Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.433Z",
+                     *       "createdAt": "2026-11-30T01:25:11.969Z",
+                     *       "updatedAt": "2026-11-30T01:25:11.969Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14929,8 +15211,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
-                     *           "costCenterId": "26f8021e-b91f-435a-9fb1-c73129fba2e8",
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14977,10 +15259,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                 *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15018,15 +15300,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8892905f-2979-416e-8df7-5f6ff973db9e",
+                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "442201c3-1ea2-41f2-a024-d4eb2c7d2a48",
+                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:57.433Z",
-                     *       "updatedAt": "2026-11-30T01:19:57.855Z",
+                     *       "createdAt": "2026-11-30T01:25:11.969Z",
+                     *       "updatedAt": "2026-11-30T01:25:12.780Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b090fbf9-af8a-4f5b-ac0f-987f26612b13",
+                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15101,6 +15383,589 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.503"];
         };
     };
+    "schedules.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: components["parameters"]["query.orderBy"];
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "description": "Office rent",
+                     *           "lines": [
+                     *             {
+                     *               "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *               "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *               "side": 1,
+                     *               "amount": "4500.00"
+                     *             },
+                     *             {
+                     *               "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *               "costCenterId": null,
+                     *               "side": 2,
+                     *               "amount": "4500.00"
+                     *             }
+                     *           ],
+                     *           "recurrence": {
+                     *             "dayOfMonth": "last",
+                     *             "frequency": "monthly"
+                     *           },
+                     *           "startDate": "2025-11-01",
+                     *           "endDate": "2026-12-31",
+                     *           "count": null,
+                     *           "action": "draft",
+                     *           "state": "active",
+                     *           "lastSettledDate": null,
+                     *           "nextOccurrenceDate": "2025-11-30",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-30T01:25:12.902Z",
+                     *           "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Office rent",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                 *           "side": 1,
+                 *           "amount": 4500
+                 *         },
+                 *         {
+                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "side": 2,
+                 *           "amount": 4500
+                 *         }
+                 *       ],
+                 *       "recurrence": {
+                 *         "frequency": "monthly",
+                 *         "dayOfMonth": "last"
+                 *       },
+                 *       "startDate": "2025-11-01",
+                 *       "endDate": "2026-12-31",
+                 *       "action": "draft"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text. */
+                    description: string;
+                    lines: components["schemas"]["field.lines.2"];
+                    recurrence: components["schemas"]["field.recurrence"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate?: components["schemas"]["field.endDate.2"];
+                    count?: components["schemas"]["field.count"];
+                    action: components["schemas"]["field.action"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "frequency": "monthly",
+                     *         "dayOfMonth": "last"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "active",
+                     *       "lastSettledDate": null,
+                     *       "nextOccurrenceDate": "2025-11-30",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-30T01:25:12.902Z",
+                     *       "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "dayOfMonth": "last",
+                     *         "frequency": "monthly"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "active",
+                     *       "lastSettledDate": "2025-11-30",
+                     *       "nextOccurrenceDate": "2025-12-31",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-30T01:25:12.902Z",
+                     *       "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Office rent",
+                 *       "lines": [
+                 *         {
+                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                 *           "side": 1,
+                 *           "amount": 4500
+                 *         },
+                 *         {
+                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "side": 2,
+                 *           "amount": 4500
+                 *         }
+                 *       ],
+                 *       "recurrence": {
+                 *         "frequency": "monthly",
+                 *         "dayOfMonth": "last"
+                 *       },
+                 *       "startDate": "2025-11-01",
+                 *       "endDate": "2026-12-31",
+                 *       "action": "draft",
+                 *       "state": "paused",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text. */
+                    description: string;
+                    lines: components["schemas"]["field.lines.2"];
+                    recurrence: components["schemas"]["field.recurrence"];
+                    startDate: components["schemas"]["field.startDate"];
+                    endDate?: components["schemas"]["field.endDate.2"];
+                    count?: components["schemas"]["field.count"];
+                    action: components["schemas"]["field.action"];
+                    /**
+                     * @description active: occurrences are generated as they fall due; paused: none until active again; ended: none ever again (final).
+                     * @enum {string}
+                     */
+                    state: "active" | "paused" | "ended";
+                    version: components["schemas"]["field.version.2"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "description": "Office rent",
+                     *       "lines": [
+                     *         {
+                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "side": 1,
+                     *           "amount": "4500.00"
+                     *         },
+                     *         {
+                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": "4500.00"
+                     *         }
+                     *       ],
+                     *       "recurrence": {
+                     *         "frequency": "monthly",
+                     *         "dayOfMonth": "last"
+                     *       },
+                     *       "startDate": "2025-11-01",
+                     *       "endDate": "2026-12-31",
+                     *       "count": null,
+                     *       "action": "draft",
+                     *       "state": "paused",
+                     *       "lastSettledDate": "2025-11-30",
+                     *       "nextOccurrenceDate": "2025-12-31",
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-30T01:25:12.902Z",
+                     *       "updatedAt": "2026-11-30T01:25:13.213Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `ScheduleEnded` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.occurrences": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "date": "2025-11-30",
+                     *           "state": "skipped",
+                     *           "journalId": null,
+                     *           "reason": null,
+                     *           "updatedAt": "2026-11-30T01:25:13.028Z"
+                     *         },
+                     *         {
+                     *           "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "date": "2025-12-31",
+                     *           "state": "blocked",
+                     *           "journalId": null,
+                     *           "reason": {
+                     *             "name": "date",
+                     *             "reason": "no financial year contains 2025-12-31; create one that does",
+                     *             "code": "NoFinancialYear"
+                     *           },
+                     *           "updatedAt": "2026-11-30T01:25:13.103Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleOccurrenceResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.skip": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2025-11-30"
+                 *     }
+                 */
+                "application/json": {
+                    date: components["schemas"]["field.date.2"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "date": "2025-11-30",
+                     *       "state": "skipped",
+                     *       "journalId": null,
+                     *       "reason": null,
+                     *       "updatedAt": "2026-11-30T01:25:13.028Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NotAnOccurrence` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `OccurrenceSettled` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.preview": {
+        parameters: {
+            query: {
+                /** @description The last date to preview (YYYY-MM-DD), included; at most 366 occurrences from the next one. */
+                until: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "state": "active",
+                     *       "until": "2026-01-31",
+                     *       "occurrences": [
+                     *         {
+                     *           "date": "2025-11-30",
+                     *           "number": 1,
+                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2025-11-30",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         },
+                     *         {
+                     *           "date": "2025-12-31",
+                     *           "number": 2,
+                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2025-12-31",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         },
+                     *         {
+                     *           "date": "2026-01-31",
+                     *           "number": 3,
+                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2026-01-31",
+                     *           "amount": "4500.00",
+                     *           "state": "due"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SchedulePreviewResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `PreviewTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
     "imports.list": {
         parameters: {
             query?: {
@@ -15135,7 +16000,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
+                     *           "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -15167,12 +16032,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:46.889Z",
-                     *           "updatedAt": "2026-11-30T01:19:47.050Z",
-                     *           "startedAt": "2026-11-30T01:19:46.957Z",
-                     *           "finishedAt": "2026-11-30T01:19:47.050Z"
+                     *           "createdAt": "2026-11-30T01:24:59.294Z",
+                     *           "updatedAt": "2026-11-30T01:24:59.481Z",
+                     *           "startedAt": "2026-11-30T01:24:59.365Z",
+                     *           "finishedAt": "2026-11-30T01:24:59.481Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15281,7 +16146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
+                     *       "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15306,10 +16171,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:46.889Z",
-                     *       "updatedAt": "2026-11-30T01:19:46.889Z",
+                     *       "createdAt": "2026-11-30T01:24:59.294Z",
+                     *       "updatedAt": "2026-11-30T01:24:59.294Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15358,7 +16223,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddffb269-8bb2-449b-875b-c195ffad6d2e",
+                     *       "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15390,12 +16255,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:46.889Z",
-                     *       "updatedAt": "2026-11-30T01:19:47.050Z",
-                     *       "startedAt": "2026-11-30T01:19:46.957Z",
-                     *       "finishedAt": "2026-11-30T01:19:47.050Z"
+                     *       "createdAt": "2026-11-30T01:24:59.294Z",
+                     *       "updatedAt": "2026-11-30T01:24:59.481Z",
+                     *       "startedAt": "2026-11-30T01:24:59.365Z",
+                     *       "finishedAt": "2026-11-30T01:24:59.481Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15481,12 +16346,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "56774ea7-8e68-431e-81c4-3071c1511149",
+                     *       "importId": "69ebd664-0973-4fc8-88c9-4448d19396a9",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "1af63cc2-0510-4439-8938-89855a4752eb"
+                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:20:01.166Z",
+                     *       "approvedAt": "2026-11-30T01:25:17.861Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -15566,7 +16431,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>2d7daadf9da140449e09ffd8d7863d21</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ab0bedb78065456db8ba3353b45ca5ed</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -15628,13 +16493,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
+                     *           "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018"
+                     *             "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -15643,15 +16508,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T01:24:53.024Z",
-                     *           "fileExpiresAt": "2026-12-07T01:19:52.948Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T01:30:06.420Z",
+                     *           "fileExpiresAt": "2026-12-07T01:25:06.334Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "createdAt": "2026-11-30T01:19:52.452Z",
-                     *           "startedAt": "2026-11-30T01:19:52.481Z",
-                     *           "completedAt": "2026-11-30T01:19:52.948Z"
+                     *           "createdAt": "2026-11-30T01:25:05.792Z",
+                     *           "startedAt": "2026-11-30T01:25:05.814Z",
+                     *           "completedAt": "2026-11-30T01:25:06.334Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15688,7 +16553,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                 *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -15724,11 +16589,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
+                     *       "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018",
+                     *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -15743,9 +16608,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:52.452Z",
+                     *       "createdAt": "2026-11-30T01:25:05.792Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -15786,13 +16651,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1d9b638a-cecc-44aa-93eb-4bde188a1dea",
+                     *       "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "1b9b11f8-43f9-47de-b5c4-de81df2ee018"
+                     *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -15801,15 +16666,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T01:24:52.994Z",
-                     *       "fileExpiresAt": "2026-12-07T01:19:52.948Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T01:30:06.394Z",
+                     *       "fileExpiresAt": "2026-12-07T01:25:06.334Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:19:52.452Z",
-                     *       "startedAt": "2026-11-30T01:19:52.481Z",
-                     *       "completedAt": "2026-11-30T01:19:52.948Z"
+                     *       "createdAt": "2026-11-30T01:25:05.792Z",
+                     *       "startedAt": "2026-11-30T01:25:05.814Z",
+                     *       "completedAt": "2026-11-30T01:25:06.334Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -15851,11 +16716,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 133,
+                     *       "checked": 137,
                      *       "fromSequence": 1,
-                     *       "toSequence": 133,
-                     *       "headSequence": 133,
-                     *       "headHash": "43af53a9b3267372867a5d0bf3deb1b5ce10bcd01476c98f417505419f9d542e",
+                     *       "toSequence": 137,
+                     *       "headSequence": 137,
+                     *       "headHash": "b179477c16939a1c7203695f3d7313d1b1cb599ea4588b60009a18ffeb4f2861",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -15966,10 +16831,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "enteredDate": "2026-11-30T01:19:59.765Z",
-                     *           "lastModifiedBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "enteredBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "enteredDate": "2026-11-30T01:25:15.786Z",
+                     *           "lastModifiedBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16002,10 +16867,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "enteredDate": "2026-11-30T01:19:58.260Z",
-                     *           "lastModifiedBy": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "enteredBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "enteredDate": "2026-11-30T01:25:13.659Z",
+                     *           "lastModifiedBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16041,7 +16906,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjZDc3ZjdhYmEtNDk3YS00YzAwLWI4MzAtYjdhMzJhNGZlM2ZmIn19.wtK5ZBAYGvuc2RC3Ln8gpYY4Yog5l_RdXwcy_wDggC8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMTAjYTZiMWIyZGQtYzgwMC00MWUzLTljMGYtODk4MjI5ZTg0OWVmIn19.b69ydpp7F-RoWMBTLV8vDyUQiBJFozWNrAyOVXqqdsM"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -16094,7 +16959,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16109,7 +16974,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16124,7 +16989,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16139,7 +17004,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16154,7 +17019,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16169,7 +17034,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16225,7 +17090,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -16233,7 +17098,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -16242,7 +17107,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -16251,7 +17116,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -16260,7 +17125,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f6d9e0c3-2297-424a-b1c3-1457055be600",
+                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -16269,7 +17134,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAiLCJzayI6IkFDQ09VTlQjZmQyOTY2NDctZTg2YS00NDAzLTg4MDQtNWZhNmI4N2U1Zjg1IiwiZ3NpMXBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZmQyOTY2NDctZTg2YS00NDAzLTg4MDQtNWZhNmI4N2U1Zjg1In19.pHV23PJpEAhLAxcg9OEzsboYFUReu_feITTSdpGaUqc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MiLCJzayI6IkFDQ09VTlQjODc0YmU0MTYtODZjZS00ZmY0LWI3ZTItMDdiNmM1M2FkZmU2IiwiZ3NpMXBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgODc0YmU0MTYtODZjZS00ZmY0LWI3ZTItMDdiNmM1M2FkZmU2In19.DiP7KoyFh7gfNj8D5B-o2KEx_wfVMaJdhPgbIQtdlj8"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -16321,7 +17186,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dca8c059-602d-4f6b-9b67-50fb8a1d8ddd",
+                     *           "id": "0c156e7c-4c53-4096-9226-2249d43f4871",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16343,11 +17208,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "009dee40-77be-4550-9e31-7acc604d622f",
+                     *           "id": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16365,7 +17230,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *           "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16375,11 +17240,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "be7f9a1b-4fc0-490e-83ca-3adff394ddd3",
+                     *           "id": "f72e9bc2-ab2d-426c-87d7-0a13bf8b37b5",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16399,11 +17264,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2ZDllMGMzLTIyOTctNDI0YS1iMWMzLTE0NTcwNTViZTYwMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNmQ5ZTBjMy0yMjk3LTQyNGEtYjFjMy0xNDU3MDU1YmU2MDAjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.XUawqrlyv0BdtAwkf9KMgqAXNwZnNsaEe8PmOb3tuR0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lAlgpEeWuulPFavjmc2p8fbFSumhrsQHKgc5_NT11_0"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -16451,7 +17316,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                 *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16484,7 +17349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
+                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16502,7 +17367,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16512,8 +17377,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:58.111Z",
-                     *       "updatedAt": "2026-11-30T01:19:58.111Z"
+                     *       "createdAt": "2026-11-30T01:25:13.491Z",
+                     *       "updatedAt": "2026-11-30T01:25:13.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16555,8 +17420,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
-                 *       "inputTaxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85"
+                 *       "outputTaxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                 *       "inputTaxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6"
                  *     }
                  */
                 "application/json": {
@@ -16576,7 +17441,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "009dee40-77be-4550-9e31-7acc604d622f",
+                     *           "id": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -16594,7 +17459,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *           "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -16604,11 +17469,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "da119ec5-588a-4876-8a53-57155a6c59e5",
+                     *           "id": "4cab0708-3dd3-489a-bd73-48869edb9539",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -16630,11 +17495,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "dca8c059-602d-4f6b-9b67-50fb8a1d8ddd",
+                     *           "id": "0c156e7c-4c53-4096-9226-2249d43f4871",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -16656,11 +17521,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "3a53f53c-107d-4f3e-a9b1-d0743f97b2b6",
+                     *           "id": "bac20868-a74d-424c-8eb8-8eb10d2220fe",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -16682,11 +17547,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "1b869365-e457-42fd-8224-75d54d84e46a",
+                     *           "id": "64215735-68bd-4edc-aa4d-9f9d20430a5e",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -16708,11 +17573,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "be7f9a1b-4fc0-490e-83ca-3adff394ddd3",
+                     *           "id": "f72e9bc2-ab2d-426c-87d7-0a13bf8b37b5",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -16732,11 +17597,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "ab7eba85-4a0d-4835-afc9-40fd0e193006",
+                     *           "id": "b7978739-e300-40d6-ae9f-916f9cee4c2c",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -16754,7 +17619,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
+                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -16764,11 +17629,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "a42eefbe-c5fd-47ce-b5c6-5aedb8421192",
+                     *           "id": "98111698-5cd8-45b2-93aa-773d348061c8",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -16786,7 +17651,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
+                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -16796,11 +17661,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "5561f9b8-e34f-46df-bfe7-666cdad3ff1f",
+                     *           "id": "a00928cc-aee1-4a16-9830-714a9dd7a81f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -16818,19 +17683,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "fd296647-e86a-4403-8804-5fa6b87e5f85",
-                     *           "reverseChargeAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
+                     *           "reverseChargeAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "054fc1df-5f01-4189-84ef-61c499f1626a",
+                     *           "id": "54a1a7fc-60c1-4423-810f-22c8ecce1514",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -16852,11 +17717,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "4dae5add-c5dd-45eb-a7aa-c14beacd401e",
+                     *           "id": "0e039f79-c3a5-4e84-862e-15234883ed4d",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -16878,11 +17743,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         },
                      *         {
-                     *           "id": "7876eee2-9327-4601-9318-acdd66d994cc",
+                     *           "id": "8895aafa-f55a-4ab8-a2e9-fe5939b9aa1d",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -16902,8 +17767,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:58.027Z",
-                     *           "updatedAt": "2026-11-30T01:19:58.027Z"
+                     *           "createdAt": "2026-11-30T01:25:13.377Z",
+                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
                      *         }
                      *       ]
                      *     }
@@ -16952,7 +17817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
+                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16970,7 +17835,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16980,8 +17845,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:58.111Z",
-                     *       "updatedAt": "2026-11-30T01:19:58.111Z"
+                     *       "createdAt": "2026-11-30T01:25:13.491Z",
+                     *       "updatedAt": "2026-11-30T01:25:13.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17025,7 +17890,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                 *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17057,7 +17922,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
+                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17075,7 +17940,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17085,8 +17950,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:58.111Z",
-                     *       "updatedAt": "2026-11-30T01:19:58.196Z"
+                     *       "createdAt": "2026-11-30T01:25:13.491Z",
+                     *       "updatedAt": "2026-11-30T01:25:13.595Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17144,15 +18009,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9c5c4b4b-13e9-40c2-8192-61a648b2cba9",
-                     *           "occurredAt": "2026-11-30T01:19:58.111Z",
-                     *           "sequence": 96,
-                     *           "hash": "14fca6f5e0e3f9c5fe0a633a58a834fb05abb1ef1428b5b3ca30151d653c16b1",
+                     *           "requestId": "0527f3e8-d357-42cf-b090-2314b0d51766",
+                     *           "occurredAt": "2026-11-30T01:25:13.492Z",
+                     *           "sequence": 100,
+                     *           "hash": "181e6abd2a6591b86d85eff6da5132455d839f62e47f9fb059f65d3c015f3754",
                      *           "state": {
-                     *             "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
+                     *             "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17170,7 +18035,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *             "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17180,8 +18045,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:19:58.111Z",
-                     *             "updatedAt": "2026-11-30T01:19:58.111Z"
+                     *             "createdAt": "2026-11-30T01:25:13.491Z",
+                     *             "updatedAt": "2026-11-30T01:25:13.491Z"
                      *           }
                      *         },
                      *         {
@@ -17189,15 +18054,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c6ed12c3-bdcf-4fdd-ab74-4da2b13d2b7c",
-                     *           "occurredAt": "2026-11-30T01:19:58.196Z",
-                     *           "sequence": 97,
-                     *           "hash": "6e0fe9a90763589d5fb50c781b4f577db76ccb3d626b4a89642ed71cc9f619f9",
+                     *           "requestId": "cfab3388-b083-4831-ae6d-43d46385caeb",
+                     *           "occurredAt": "2026-11-30T01:25:13.595Z",
+                     *           "sequence": 101,
+                     *           "hash": "331cf9aef772b0b230117b9bf8f3fe2b9601c779f3df2ad2fac80aa10861e498",
                      *           "state": {
-                     *             "id": "ebbf8d04-b247-4518-b689-2f9096b366c8",
+                     *             "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -17215,7 +18080,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "4499b866-47a5-42c7-a099-93b0bf0d187a",
+                     *             "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -17225,8 +18090,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:19:58.111Z",
-                     *             "updatedAt": "2026-11-30T01:19:58.196Z"
+                     *             "createdAt": "2026-11-30T01:25:13.491Z",
+                     *             "updatedAt": "2026-11-30T01:25:13.595Z"
                      *           }
                      *         }
                      *       ],
@@ -17266,7 +18131,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
+                     *           "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -17439,14 +18304,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T01:19:58.625Z",
+                     *           "filedAt": "2026-11-30T01:25:14.168Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
                      *           "auditHead": {
-                     *             "sequence": 99,
-                     *             "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
+                     *             "sequence": 103,
+                     *             "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
                      *           },
                      *           "version": 1
                      *         }
@@ -17502,7 +18367,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
+                     *       "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17675,14 +18540,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:19:58.625Z",
+                     *       "filedAt": "2026-11-30T01:25:14.168Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 99,
-                     *         "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
+                     *         "sequence": 103,
+                     *         "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
                      *       },
                      *       "version": 1
                      *     }
@@ -17739,7 +18604,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8977f914-da39-48a4-b3ae-7464a5837ab0",
+                     *       "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17912,14 +18777,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:19:58.625Z",
+                     *       "filedAt": "2026-11-30T01:25:14.168Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
                      *       "auditHead": {
-                     *         "sequence": 99,
-                     *         "hash": "049d2b928cb1908f85c17a7b373c96a03d5fc2adb4c8afe002ef95865eb7691e"
+                     *         "sequence": 103,
+                     *         "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
                      *       },
                      *       "version": 1
                      *     }
@@ -17973,7 +18838,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *           "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17982,8 +18847,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:59.234Z",
-                     *           "updatedAt": "2026-11-30T01:19:59.234Z"
+                     *           "createdAt": "2026-11-30T01:25:14.986Z",
+                     *           "updatedAt": "2026-11-30T01:25:14.986Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18042,7 +18907,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18051,8 +18916,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:59.234Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.234Z"
+                     *       "createdAt": "2026-11-30T01:25:14.986Z",
+                     *       "updatedAt": "2026-11-30T01:25:14.986Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18091,7 +18956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18100,8 +18965,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:59.234Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.234Z"
+                     *       "createdAt": "2026-11-30T01:25:14.986Z",
+                     *       "updatedAt": "2026-11-30T01:25:14.986Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18159,7 +19024,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18168,8 +19033,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:59.234Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.288Z"
+                     *       "createdAt": "2026-11-30T01:25:14.986Z",
+                     *       "updatedAt": "2026-11-30T01:25:15.050Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18219,15 +19084,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "39f40f34-2dbb-4226-9149-1906aaf21913",
-                     *           "occurredAt": "2026-11-30T01:19:59.235Z",
-                     *           "sequence": 101,
-                     *           "hash": "dfabb8c58c7ce3e8ca4d9427376dd4c51ebef7ebc122c260b6444477197eecde",
+                     *           "requestId": "9d5a66ff-03d4-440b-b886-559c1d9a7344",
+                     *           "occurredAt": "2026-11-30T01:25:14.986Z",
+                     *           "sequence": 105,
+                     *           "hash": "27f41cf67215954bf9c1b06c60ea30761a21d96a61faea57890a4cd329856ece",
                      *           "state": {
-                     *             "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *             "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18236,8 +19101,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:19:59.234Z",
-                     *             "updatedAt": "2026-11-30T01:19:59.234Z"
+                     *             "createdAt": "2026-11-30T01:25:14.986Z",
+                     *             "updatedAt": "2026-11-30T01:25:14.986Z"
                      *           }
                      *         },
                      *         {
@@ -18245,15 +19110,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "269228e6-8942-4030-bd28-3d7f9b788d78",
-                     *           "occurredAt": "2026-11-30T01:19:59.289Z",
-                     *           "sequence": 102,
-                     *           "hash": "2ecf27e88adb6cdd61e21bfa51f663d763f977b41dcd04fc8eb3000f271b38ea",
+                     *           "requestId": "14b65bd7-6757-40c4-adba-e7dace0d53dc",
+                     *           "occurredAt": "2026-11-30T01:25:15.051Z",
+                     *           "sequence": 106,
+                     *           "hash": "e042cbdf7e0398daa1ea2cd89907e732686f65b8038fda846ce7393e456cccbc",
                      *           "state": {
-                     *             "id": "8d633649-7ec5-48bf-9e55-c71a190ddcef",
+                     *             "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -18262,8 +19127,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:19:59.234Z",
-                     *             "updatedAt": "2026-11-30T01:19:59.288Z"
+                     *             "createdAt": "2026-11-30T01:25:14.986Z",
+                     *             "updatedAt": "2026-11-30T01:25:15.050Z"
                      *           }
                      *         }
                      *       ],
@@ -18313,10 +19178,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:20:00.591Z",
+                     *       "updatedAt": "2026-11-30T01:25:16.982Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       }
                      *     }
                      */
@@ -18397,10 +19262,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:20:00.591Z",
+                     *       "updatedAt": "2026-11-30T01:25:16.982Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       }
                      *     }
                      */
@@ -18457,13 +19322,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21",
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7ac9064e-849f-42b8-918b-e503c571307b",
-                     *           "occurredAt": "2026-11-30T01:20:00.592Z",
-                     *           "sequence": 121,
-                     *           "hash": "39ea668eef443b710cdb9b8dc2a9456a62bd9ae2de2ffc53172601bafee45fb6",
+                     *           "requestId": "727a7815-0b49-4a27-b252-045a83502373",
+                     *           "occurredAt": "2026-11-30T01:25:16.982Z",
+                     *           "sequence": 125,
+                     *           "hash": "d5383603d16eb40066260aa6dc7d4ef363c88512356ed7a807653348172100cd",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -18477,10 +19342,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T01:20:00.591Z",
+                     *             "updatedAt": "2026-11-30T01:25:16.982Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *             }
                      *           }
                      *         }
@@ -18533,8 +19398,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
-                     *           "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -18551,8 +19416,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:19:59.383Z",
-                     *           "updatedAt": "2026-11-30T01:19:59.383Z"
+                     *           "createdAt": "2026-11-30T01:25:15.237Z",
+                     *           "updatedAt": "2026-11-30T01:25:15.237Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18606,8 +19471,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
-                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18624,8 +19489,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:59.383Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.383Z"
+                     *       "createdAt": "2026-11-30T01:25:15.237Z",
+                     *       "updatedAt": "2026-11-30T01:25:15.237Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18679,8 +19544,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
-                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -18697,8 +19562,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:19:59.383Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.383Z"
+                     *       "createdAt": "2026-11-30T01:25:15.237Z",
+                     *       "updatedAt": "2026-11-30T01:25:15.237Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18750,8 +19615,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
-                     *       "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -18768,8 +19633,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:19:59.383Z",
-                     *       "updatedAt": "2026-11-30T01:19:59.459Z"
+                     *       "createdAt": "2026-11-30T01:25:15.237Z",
+                     *       "updatedAt": "2026-11-30T01:25:15.335Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -18848,7 +19713,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
+                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -18864,7 +19729,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
+                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -18880,7 +19745,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "04d47c27-d302-4594-9a51-4bca3dc3c1bf"
+                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18914,7 +19779,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600"
+                 *       "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826"
                  *     }
                  */
                 "application/json": {
@@ -18942,14 +19807,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "6dfc53a3-c25a-410a-95b4-0f056ef79c24",
-                     *         "serialNumber": 7,
+                     *         "id": "78d7e11f-8aca-464b-848c-8b23dc505fef",
+                     *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *             "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -18962,7 +19827,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "6a0d8fa4-120e-414d-a744-078d5e292600",
+                     *             "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -18990,19 +19855,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T01:19:59.722Z",
-                     *         "updatedAt": "2026-11-30T01:19:59.722Z",
+                     *         "createdAt": "2026-11-30T01:25:15.726Z",
+                     *         "updatedAt": "2026-11-30T01:25:15.726Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19068,7 +19933,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                 *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19102,14 +19967,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
-                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
+                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19121,9 +19986,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
+                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
                      *       "version": 1
                      *     }
                      */
@@ -19180,8 +20045,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
-                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
+                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19190,7 +20055,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9"
+                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19199,9 +20064,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
+                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
                      *       "version": 1
                      *     }
                      */
@@ -19251,8 +20116,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a7f200a-0b5c-4ffb-9883-a25b943ff4d1",
-                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
+                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -19261,7 +20126,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9"
+                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -19270,9 +20135,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:19:59.833Z",
+                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
                      *       "version": 2
                      *     }
                      */
@@ -19327,7 +20192,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -19337,14 +20202,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "46730730-daa3-4587-b5c8-2db4ce9f6b51",
-                     *           "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *           "id": "1be462ef-b55b-47f1-991a-b09fbee72519",
+                     *           "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                     *               "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -19356,9 +20221,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "matchedAt": "2026-11-30T01:20:00.038Z",
+                     *           "matchedAt": "2026-11-30T01:25:16.193Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -19423,9 +20288,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "reconciledAt": "2026-11-30T01:19:59.920Z"
+                     *       "reconciledAt": "2026-11-30T01:25:16.007Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -19484,7 +20349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "6afc8eba-0fdc-4389-89f2-69e0361d6602",
+                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -19537,9 +20402,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "reconciledAt": "2026-11-30T01:19:59.920Z",
+                     *           "reconciledAt": "2026-11-30T01:25:16.007Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -19594,8 +20459,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
-                     *           "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                     *           "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
+                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -19604,10 +20469,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *           },
-                     *           "createdAt": "2026-11-30T01:20:00.080Z",
-                     *           "checkedAt": "2026-11-30T01:20:00.312Z",
+                     *           "createdAt": "2026-11-30T01:25:16.255Z",
+                     *           "checkedAt": "2026-11-30T01:25:16.576Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -19664,8 +20529,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
-                     *       "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                     *       "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
+                     *       "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19674,15 +20539,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:20:00.080Z",
+                     *       "createdAt": "2026-11-30T01:25:16.255Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:35:00.080Z",
+                     *         "expiresAt": "2026-11-30T01:40:16.255Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19736,8 +20601,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01f37191-d9db-45aa-adfe-454a461f2a21",
-                     *       "journalId": "3beb8fc4-043d-45fb-9eaa-d9f0a9ec39a9",
+                     *       "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
+                     *       "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19746,15 +20611,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:20:00.080Z",
-                     *       "checkedAt": "2026-11-30T01:20:00.312Z",
+                     *       "createdAt": "2026-11-30T01:25:16.255Z",
+                     *       "checkedAt": "2026-11-30T01:25:16.576Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:25:00.374Z"
+                     *         "expiresAt": "2026-11-30T01:30:16.634Z"
                      *       }
                      *     }
                      */
@@ -19804,8 +20669,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5988f5a-f594-420a-9305-f8c3c8accc03",
-                     *       "journalId": "e5d001b4-04d1-42a4-8470-1eaad3f54472",
+                     *       "id": "f50439bc-27c1-4466-8d25-976a5297002e",
+                     *       "journalId": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -19814,9 +20679,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:20:00.833Z",
+                     *       "createdAt": "2026-11-30T01:25:17.348Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -19880,7 +20745,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28",
+                     *       "id": "29aaf53a-0e04-4e1d-be23-cc73288b731d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19890,15 +20755,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:20:00.428Z",
+                     *       "createdAt": "2026-11-30T01:25:16.750Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:35:00.428Z",
+                     *         "expiresAt": "2026-11-30T01:40:16.750Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -19941,7 +20806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4b8cdda3-73c1-44f6-8d2e-7e1dab1c2d28",
+                     *       "id": "29aaf53a-0e04-4e1d-be23-cc73288b731d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -19951,15 +20816,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "2d7daadf-9da1-4044-9e09-ffd8d7863d21"
+                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
                      *       },
-                     *       "createdAt": "2026-11-30T01:20:00.428Z",
-                     *       "checkedAt": "2026-11-30T01:20:00.476Z",
+                     *       "createdAt": "2026-11-30T01:25:16.750Z",
+                     *       "checkedAt": "2026-11-30T01:25:16.851Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:25:00.535Z"
+                     *         "expiresAt": "2026-11-30T01:30:16.908Z"
                      *       }
                      *     }
                      */

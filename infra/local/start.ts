@@ -10,6 +10,7 @@ import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } 
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
 import { startExportWorker, type RunningExportWorker } from './export-worker.ts';
+import { startScheduleWorker, type RunningScheduleWorker } from './schedule-worker.ts';
 import { startEventArchive, type RunningEventArchive } from './event-archive.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { checkArrivedObjects, startAttachmentSweep, type RunningAttachmentSweep } from './attachment-arrivals.ts';
@@ -42,6 +43,7 @@ let recovery: RunningJobRecovery | undefined;
 let dynamo: SupervisedDynamo | undefined;
 let imports: RunningImportWorker | undefined;
 let exportJobs: RunningExportWorker | undefined;
+let schedules: RunningScheduleWorker | undefined;
 let archive: RunningEventArchive | undefined;
 let storage: RunningObjectStorage | undefined;
 let attachmentSweep: RunningAttachmentSweep | undefined;
@@ -55,6 +57,7 @@ async function stop(exitCode = 0): Promise<void> {
   await recovery?.close();
   await imports?.close();
   await exportJobs?.close();
+  await schedules?.close();
   await attachmentSweep?.close();
   await archive?.close();
   await identity?.close();
@@ -117,6 +120,8 @@ recovery = startJobRecovery();
 imports = startImportWorker();
 // Export jobs write their files into the local object storage, as the export worker does in AWS.
 exportJobs = startExportWorker();
+// Recurring journals are generated as they fall due, as the scheduled worker generates them in AWS.
+schedules = startScheduleWorker();
 // Uploads no notification checked (the stack was down when they landed) are found by the sweep, as in AWS.
 attachmentSweep = startAttachmentSweep();
 // Events are archived to the local object storage before they expire, as the hourly function does in AWS.
@@ -130,6 +135,7 @@ console.log('webhooks: dispatching events from the main table\'s stream (loopbac
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log('imports: running import jobs as they arrive (checked every second)');
 console.log(`exports: writing export jobs' files into the bucket ${storage.exportsBucket} as they arrive (checked every second)`);
+console.log('schedules: generating recurring journals as they fall due (checked every 10 s)');
 console.log('attachments: uploads checked as they land; pending ones swept every 5 s');
 console.log('events: archiving events older than the archive threshold to the local object storage (checked every 10 minutes)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

@@ -64,6 +64,11 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BudgetCreated: ['budgets:read'],
   BudgetChanged: ['budgets:read'],
   BudgetDeleted: ['budgets:read'],
+  // Recurring journals are read as journals are; the occurrence events' record is the schedule, their data the occurrence.
+  ScheduleCreated: ['journals:read'],
+  ScheduleChanged: ['journals:read'],
+  ScheduleOccurrenceBlocked: ['journals:read'],
+  ScheduleOccurrenceSkipped: ['journals:read'],
   ImportCreated: ['imports:manage'],
   ImportApproved: ['imports:manage'],
   BankAccountCreated: ['bank:read'],

@@ -73,6 +73,10 @@ export const EVENT_TYPES = [
   'AttachmentRemoved',
   'AttachmentAttached',
   'ExportCreated',
+  'ScheduleCreated',
+  'ScheduleChanged',
+  'ScheduleOccurrenceBlocked',
+  'ScheduleOccurrenceSkipped',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -422,6 +422,44 @@ function buildResponses() {
   };
   const BudgetSummaryResponse = z.strictObject({ ...budget, lineCount: z.int() });
   const BudgetResponse = z.strictObject({ ...budget, lines: z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), amounts: z.array(decimal) })) });
+  const recurrence = z.union([
+    z.strictObject({ frequency: z.enum(['monthly', 'quarterly', 'yearly']), dayOfMonth: z.union([z.int(), z.literal('last')]) }),
+    z.strictObject({ frequency: z.literal('everyNDays'), days: z.int() }),
+  ]);
+  const ScheduleResponse = z.strictObject({
+    id,
+    description: z.string(),
+    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts.'),
+    recurrence,
+    startDate: date,
+    endDate: z.nullable(date),
+    count: described(z.nullable(z.int()), 'How many occurrences the template makes in all; null: no count.'),
+    action: z.enum(['draft', 'post']),
+    state: described(z.enum(['active', 'paused', 'ended']), 'active: generating as occurrences fall due; paused; ended (final).'),
+    lastSettledDate: described(z.nullable(date), 'The last occurrence generated or skipped; every occurrence up to it is settled.'),
+    nextOccurrenceDate: described(z.nullable(date), 'The next occurrence to generate (null once the schedule has none left, or has ended).'),
+    version: z.int(),
+    createdAt: instant,
+    updatedAt: instant,
+  });
+  const occurrenceState = z.enum(['generated', 'posting', 'blocked', 'skipped']);
+  const ScheduleOccurrenceResponse = z.strictObject({
+    scheduleId: id,
+    date,
+    state: described(occurrenceState, 'generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
+    journalId: described(z.nullable(id), 'The journal made for the occurrence (its reference names the schedule and the date).'),
+    reason: described(z.nullable(z.strictObject({ name: z.string(), reason: z.string(), code: z.string() })), 'Why it is blocked, as the journal use case refused it.'),
+    updatedAt: instant,
+  });
+  const SchedulePreviewResponse = z.strictObject({
+    scheduleId: id,
+    state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
+    until: date,
+    occurrences: described(
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
+      'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
+    ),
+  });
   const ImportErrorResponse = z.strictObject({
     row: described(z.int(), 'The 1-based data row of the file (the header row not counted; for JSON, the array position + 1); 0: the file as a whole.'),
     field: described(z.string(), 'The column (field) the problem is in.'),
@@ -655,7 +693,7 @@ function buildResponses() {
     ),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, AuditJournalNumbersResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses(), ...buildAuditDataResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ScheduleResponse, ScheduleOccurrenceResponse, SchedulePreviewResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, ExportResponse, BankAccountResponse, StatementResponse, StatementLineResponse, MatchResponse, StatementLineJournalResponse, AutoMatchResponse, ReconciledPeriodResponse, ReconciliationResponse, LoginResponse, TokenResponse, AuditVerifyResponse, AuditJournalNumbersResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, AttachmentSummaryResponse, AttachmentsResponse, AttachmentResponse, CreatedAttachmentResponse, ...buildReportResponses(), ...buildAuditDataResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

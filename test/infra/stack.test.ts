@@ -326,6 +326,13 @@ describe('CDK stack', () => {
     expect(schedules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(worker![0]))).toBe(true);
   });
 
+  it('generates recurring journals every 5 minutes, for up to 10 minutes a run, with the main table\'s item access', () => {
+    const worker = Object.entries(template.findResources('AWS::Lambda::Function')).find(([id]) => /^SchedulesWorker[0-9A-F]{8}$/.test(id));
+    expect(worker?.[1].Properties).toMatchObject({ Timeout: 600 });
+    const rules = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(5 minutes)' } }));
+    expect(rules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(worker![0]))).toBe(true);
+  });
+
   it('rotates the access-token signing key every 30 days with its rotation function', () => {
     template.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
       RotationLambdaARN: Match.anyValue(),

@@ -544,6 +544,29 @@ export const budgetKeys = {
   budgetLines: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGETLINES#${budgetId}` }),
 };
 
+/** Partitions of the due-schedule index (gsi2), spread by a hash of the company and schedule. */
+export const DUE_SCHEDULE_KEYS = 16;
+
+/** Keys of recurring journal templates and their occurrences (schedule-store.ts). */
+export const scheduleKeys = {
+  /** A template, and its place in the company's list by creation time (gsi1). */
+  schedule: (companyId: string, scheduleId: string): Key => ({ pk: companyPk(companyId), sk: `SCHEDULE#${scheduleId}` }),
+  scheduleByCreation: (companyId: string, createdAt: string, scheduleId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#SCHEDULE`,
+    gsi1sk: `${createdAt} ${scheduleId}`,
+  }),
+  scheduleListPartition: (companyId: string) => `${companyPk(companyId)}#SCHEDULE`,
+  /** An active template's place in the due index (gsi2) by its next occurrence: every company's, for the worker. */
+  scheduleDue: (companyId: string, scheduleId: string, nextDate: string) => ({
+    gsi2pk: `SCHEDULES#DUE#${spreadSlot(`${companyId} ${scheduleId}`, DUE_SCHEDULE_KEYS)}`,
+    gsi2sk: `${nextDate} ${companyId} ${scheduleId}`,
+  }),
+  dueSchedulePartitions: (): string[] => Array.from({ length: DUE_SCHEDULE_KEYS }, (_, n) => `SCHEDULES#DUE#${n}`),
+  /** One occurrence of a template (its run history), by date. */
+  occurrence: (companyId: string, scheduleId: string, date: string): Key => ({ pk: `${companyPk(companyId)}#SCHEDULE#${scheduleId}`, sk: `OCCURRENCE#${date}` }),
+  occurrencePartition: (companyId: string, scheduleId: string) => `${companyPk(companyId)}#SCHEDULE#${scheduleId}`,
+};
+
 /** Keys of bulk imports (import-store.ts). */
 export const importKeys = {
   /** An import job, and its place in the company's list by creation time (gsi1). */

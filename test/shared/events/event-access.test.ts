@@ -20,8 +20,8 @@ function guardingReads(row: Route): Set<string> {
   return new Set(guards.map((r) => r.access));
 }
 
-/** Events no route's write names (a job, or a read that checks an upload, records them: a journals import the files it attaches), each with the read that shows their records. */
-const JOB_EVENTS: Partial<Record<EventType, string>> = { BankStatementImported: 'bankAccounts.statementLines', AttachmentAdded: 'attachments.get', AttachmentRejected: 'attachments.get', AttachmentAttached: 'attachments.get' };
+/** Events no route's write names (a job, or a read that checks an upload, records them: a journals import the files it attaches, the schedule worker an occurrence it blocks), each with the read that shows their records. */
+const JOB_EVENTS: Partial<Record<EventType, string>> = { BankStatementImported: 'bankAccounts.statementLines', AttachmentAdded: 'attachments.get', AttachmentRejected: 'attachments.get', AttachmentAttached: 'attachments.get', ScheduleOccurrenceBlocked: 'schedules.occurrences' };
 
 describe('who may read an event\'s data', () => {
   it('needs, for each event type, the permission that guards reading its record over REST', () => {

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runSchedules } from '../../../functions/ops/run-schedules.ts';
+import { useGateway, type Client } from '../../support/api.ts';
+import { companyBooks, credit, debit } from '../../support/ledger.ts';
+
+/** Recurring journals: templates (versioned), their occurrences generated once by the worker, blocked when refused, skipped only when asked. */
+const gateway = useGateway();
+
+type Books = Awaited<ReturnType<typeof companyBooks>>;
+const rent = (books: Books, extra: Record<string, unknown> = {}) => ({
+  description: 'Monthly rent',
+  lines: [debit(books.chart.rent.id, '1000.50', books.chart.hq.id), credit(books.chart.bank.id, '1000.50')],
+  recurrence: { frequency: 'monthly', dayOfMonth: 'last' },
+  startDate: '2026-01-01',
+  action: 'post',
+  ...extra,
+});
+const create = async (api: Client, base: string, body: unknown) => {
+  const r = await api.post(`${base}/Schedules`, body);
+  if (r.status !== 200) throw new Error(r.text);
+  return r.body;
+};
+const run = (companyId: string, today: string) => runSchedules({ companyId, today });
+const occurrences = async (api: Client, base: string, id: string) => (await api.get(`${base}/Schedules/${id}/Occurrences?pageSize=100`)).body.results;
+const journalsOf = async (api: Client, base: string, id: string) =>
+  (await api.get(`${base}/Journals?pageSize=100&orderAsc=true&orderBy=Date`)).body.results.filter((j: { reference?: string }) => j.reference?.startsWith(`schedule ${id} `));
+
+describe('schedules', () => {
+  it('creates a template by UUID or path, reads, lists and replaces it by version; ended is final', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const created = await create(api, base, rent(books, { lines: [debit('5.5101', 10), credit(books.chart.bank.id, 10)], count: 3 }));
+    expect(created).toMatchObject({ description: 'Monthly rent', state: 'active', action: 'post', count: 3, endDate: null, version: 1, lastSettledDate: null, nextOccurrenceDate: '2026-01-31' });
+    expect(created.lines).toEqual([{ accountId: books.chart.rent.id, costCenterId: null, side: 1, amount: '10.00' }, { accountId: books.chart.bank.id, costCenterId: null, side: 2, amount: '10.00' }]);
+    expect((await api.get(`${base}/Schedules/${created.id}`)).body).toEqual(created);
+    expect((await api.get(`${base}/Schedules?keyword=rent`)).body.results.map((s: { id: string }) => s.id)).toEqual([created.id]);
+
+    const body = { ...rent(books), recurrence: { frequency: 'quarterly', dayOfMonth: 15 }, state: 'paused' };
+    const stale = await api.put(`${base}/Schedules/${created.id}`, { ...body, version: 9 });
+    expect([stale.status, stale.body.errors[0].code]).toEqual([409, 'Conflict']);
+    const paused = await api.put(`${base}/Schedules/${created.id}`, { ...body, version: 1 });
+    expect(paused.body).toMatchObject({ state: 'paused', version: 2, nextOccurrenceDate: '2026-01-15' });
+    expect((await run(books.companyId, '2026-12-31')).generated).toBe(0);
+    const ended = await api.put(`${base}/Schedules/${created.id}`, { ...body, state: 'ended', version: 2 });
+    expect(ended.body).toMatchObject({ state: 'ended', nextOccurrenceDate: null });
+    const again = await api.put(`${base}/Schedules/${created.id}`, { ...body, state: 'active', version: 3 });
+    expect([again.status, again.body.errors[0]]).toEqual([409, expect.objectContaining({ code: 'ScheduleEnded', name: 'state' })]);
+  });
+
+  it('refuses bad templates with a 4xx naming the field, and writes nothing', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const cases: Array<[unknown, number, string, string?]> = [
+      [rent(books, { lines: [debit(books.chart.rent.id, 10), credit(books.chart.bank.id, 9)] }), 400, 'lines', 'Unbalanced'],
+      [rent(books, { lines: [debit(books.chart.rent.id, 10)] }), 400, 'lines', 'TooFewLines'],
+      [rent(books, { lines: [debit(books.chart.rent.id, '10.005'), credit(books.chart.bank.id, '10.005')] }), 400, 'lines[0].amount'],
+      [rent(books, { lines: [debit(books.chart.expenses.id, 10), credit(books.chart.bank.id, 10)] }), 400, 'lines[0].accountId', 'CategoryAccount'],
+      [rent(books, { lines: [debit(randomUUID(), 10), credit(books.chart.bank.id, 10)] }), 404, 'lines[0].accountId', 'NotFound'],
+      [rent(books, { lines: [debit(books.chart.rent.id, 10, '9.NOPE'), credit(books.chart.bank.id, 10)] }), 404, 'lines[0].costCenterId', 'NotFound'],
+      [rent(books, { recurrence: { frequency: 'monthly', dayOfMonth: 32 } }), 400, 'recurrence.dayOfMonth'],
+      [rent(books, { recurrence: { frequency: 'weekly' } }), 400, 'recurrence.frequency'],
+      [rent(books, { recurrence: { frequency: 'everyNDays', days: 0 } }), 400, 'recurrence.days'],
+      [rent(books, { endDate: '2025-12-31' }), 400, 'endDate'],
+      [rent(books, { endDate: '2026-12-31', count: 2 }), 400, 'count'],
+      [rent(books, { startDate: '2026-02-30' }), 400, 'startDate'],
+      [rent(books, { action: 'submit' }), 400, 'action'],
+    ];
+    for (const [body, status, name, code] of cases) {
+      const r = await api.post(`${base}/Schedules`, body);
+      expect([r.status, r.body.errors?.[0]?.name], JSON.stringify(body)).toEqual([status, name]);
+      if (code) expect(r.body.errors[0].code).toBe(code);
+    }
+    expect((await api.get(`${base}/Schedules`)).body.results).toEqual([]);
+    expect((await api.get(`${base}/Schedules/${randomUUID()}`)).status).toBe(404);
+    expect((await api.get(`${base}/Schedules/not-a-uuid`)).status).toBe(400);
+  });
+
+  it('catches up a start in the past in order, posting each occurrence once, month ends clamped, with its reference', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const schedule = await create(api, base, rent(books, { recurrence: { frequency: 'monthly', dayOfMonth: 30 } }));
+
+    expect(await run(books.companyId, '2026-04-29')).toEqual({ generated: 3, blocked: 0, deferred: 0 });
+    expect(await run(books.companyId, '2026-04-29')).toEqual({ generated: 0, blocked: 0, deferred: 0 });
+
+    const journals = await journalsOf(api, base, schedule.id);
+    expect(journals.map((j: { date: string; status: string; reference: string }) => [j.date.slice(0, 10), j.status, j.reference])).toEqual([
+      ['2026-01-30', 'posted', `schedule ${schedule.id} 2026-01-30`],
+      ['2026-02-28', 'posted', `schedule ${schedule.id} 2026-02-28`],
+      ['2026-03-30', 'posted', `schedule ${schedule.id} 2026-03-30`],
+    ]);
+    const history = await occurrences(api, base, schedule.id);
+    expect(history.map((o: { date: string; state: string; journalId: string }) => [o.date, o.state, o.journalId])).toEqual(journals.map((j: { id: string; date: string }) => [j.date.slice(0, 10), 'generated', j.id]));
+    expect((await api.get(`${base}/Schedules/${schedule.id}`)).body).toMatchObject({ lastSettledDate: '2026-03-30', nextOccurrenceDate: '2026-04-30', version: 1 });
+    const balance = (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-04-29`)).body;
+    expect(JSON.stringify(balance), JSON.stringify(balance)).toContain('3001.5');
+  });
+
+  it('makes drafts when told, and stops at its count', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const schedule = await create(api, base, rent(books, { action: 'draft', recurrence: { frequency: 'everyNDays', days: 10 }, count: 2 }));
+    expect((await run(books.companyId, '2026-12-31')).generated).toBe(2);
+    expect((await journalsOf(api, base, schedule.id)).map((j: { date: string; status: string }) => [j.date.slice(0, 10), j.status])).toEqual([['2026-01-01', 'draft'], ['2026-01-11', 'draft']]);
+    expect((await api.get(`${base}/Schedules/${schedule.id}`)).body).toMatchObject({ lastSettledDate: '2026-01-11', nextOccurrenceDate: null });
+  });
+
+  it('blocks an occurrence the books refuse (no year, a locked period), with an event; later ones wait; it is generated once unblocked, or skipped when asked', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base, year } = books;
+    const schedule = await create(api, base, rent(books, { startDate: '2025-12-01' }));
+    const feb = year.periods[1];
+    expect((await api.post(`${base}/FinancialYears/${year.id}/Periods/${feb.id}/Lock`, { version: feb.version })).status).toBe(200);
+
+    // December 2025 is in no year: blocked, nothing after it generated.
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 1, deferred: 0 });
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 1, deferred: 0 });
+    let history = await occurrences(api, base, schedule.id);
+    expect(history).toEqual([expect.objectContaining({ date: '2025-12-31', state: 'blocked', journalId: null, reason: expect.objectContaining({ code: 'NoFinancialYear', name: 'date' }) })]);
+    const events = (await api.get(`${base}/Events?pageSize=100`)).body.results.filter((e: { type: string }) => e.type === 'ScheduleOccurrenceBlocked');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ recordId: schedule.id, data: { date: '2025-12-31', state: 'blocked' } });
+
+    // Skipped by request: the schedule goes on, January posted, February blocked by its lock.
+    expect((await api.get(`${base}/Schedules/${schedule.id}/Preview?until=2026-03-31`)).body.occurrences.map((o: { date: string; state: string }) => [o.date, o.state])).toEqual([
+      ['2025-12-31', 'blocked'],
+      ['2026-01-31', 'due'],
+      ['2026-02-28', 'due'],
+      ['2026-03-31', 'due'],
+    ]);
+    const notOne = await api.post(`${base}/Schedules/${schedule.id}/SkippedOccurrences`, { date: '2025-12-30' });
+    expect([notOne.status, notOne.body.errors[0].code, notOne.body.errors[0].name]).toEqual([400, 'NotAnOccurrence', 'date']);
+    const skipped = await api.post(`${base}/Schedules/${schedule.id}/SkippedOccurrences`, { date: '2025-12-31' });
+    expect(skipped.body).toMatchObject({ date: '2025-12-31', state: 'skipped' });
+    expect((await api.post(`${base}/Schedules/${schedule.id}/SkippedOccurrences`, { date: '2025-12-31' })).body.errors[0].code).toBe('OccurrenceSettled');
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 1, blocked: 1, deferred: 0 });
+    history = await occurrences(api, base, schedule.id);
+    expect(history.map((o: { date: string; state: string }) => [o.date, o.state])).toEqual([['2025-12-31', 'skipped'], ['2026-01-31', 'generated'], ['2026-02-28', 'blocked']]);
+    expect(history[2].reason).toMatchObject({ code: 'PeriodNotOpen' });
+    // Its draft was made before the posting was refused: the retry posts that draft, making no other.
+    expect(history[2].journalId).toEqual(expect.any(String));
+
+    const locked = (await api.get(`${base}/FinancialYears/${year.id}`)).body.periods[1];
+    expect((await api.post(`${base}/FinancialYears/${year.id}/Periods/${feb.id}/Reopen`, { version: locked.version })).status).toBe(200);
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+    const journals = await journalsOf(api, base, schedule.id);
+    expect(journals.map((j: { date: string; status: string }) => [j.date.slice(0, 10), j.status])).toEqual([['2026-01-31', 'posted'], ['2026-02-28', 'posted'], ['2026-03-31', 'posted']]);
+    expect(journals[1].id).toBe(history[2].journalId);
+  });
+
+  it('previews dates and amounts without writing, bounded by until', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const schedule = await create(api, base, rent(books, { recurrence: { frequency: 'everyNDays', days: 1 } }));
+    const preview = await api.get(`${base}/Schedules/${schedule.id}/Preview?until=2026-01-03`);
+    expect(preview.body).toEqual({
+      scheduleId: schedule.id,
+      state: 'active',
+      until: '2026-01-03',
+      occurrences: ['2026-01-01', '2026-01-02', '2026-01-03'].map((date, i) => ({ date, number: i + 1, reference: `schedule ${schedule.id} ${date}`, amount: '1000.50', state: 'due' })),
+    });
+    const tooLong = await api.get(`${base}/Schedules/${schedule.id}/Preview?until=2027-12-31`);
+    expect([tooLong.status, tooLong.body.errors[0].code, tooLong.body.errors[0].name]).toEqual([400, 'PreviewTooLong', 'until']);
+    expect((await api.get(`${base}/Schedules/${schedule.id}/Preview`)).body.errors[0].name).toBe('until');
+    expect(await occurrences(api, base, schedule.id)).toEqual([]);
+  });
+
+  it('needs journals:create to write a template, and journals:post for one that posts', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const key = async (permissions: string[]) => {
+      const r = await api.post(`${base}/ApiKeys`, { name: `k-${randomUUID().slice(0, 8)}`, permissions });
+      if (r.status !== 200) throw new Error(r.text);
+      return (await import('../../support/api.ts')).client(gateway.url, `Bearer ${r.body.key}`);
+    };
+    const reader = await key(['journals:read']);
+    expect((await reader.post(`${base}/Schedules`, rent(books))).status).toBe(403);
+    const drafter = await key(['journals:read', 'journals:create']);
+    const refused = await drafter.post(`${base}/Schedules`, rent(books));
+    expect([refused.status, refused.body.errors[0].reason]).toEqual([403, expect.stringContaining('journals:post')]);
+    expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'draft' }))).status).toBe(200);
+  });
+
+  it('blocks the occurrences of a template whose author can no longer make its journals, until someone who can writes it again', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const made = await api.post(`${base}/ApiKeys`, { name: 'scheduler', permissions: ['journals:read', 'journals:create', 'journals:post'] });
+    const { client } = await import('../../support/api.ts');
+    const scheduler = client(gateway.url, `Bearer ${made.body.key}`);
+    const schedule = (await scheduler.post(`${base}/Schedules`, rent(books, { count: 2 }))).body;
+    expect((await api.delete(`${base}/ApiKeys/${made.body.id}`, { version: made.body.version })).status).toBe(200);
+
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 1, deferred: 0 });
+    expect((await occurrences(api, base, schedule.id))[0]).toMatchObject({ date: '2026-01-31', state: 'blocked', reason: { code: 'Forbidden' } });
+
+    const read = (await api.get(`${base}/Schedules/${schedule.id}`)).body;
+    expect((await api.put(`${base}/Schedules/${schedule.id}`, { ...rent(books, { count: 2 }), state: 'active', version: read.version })).status).toBe(200);
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+    expect((await journalsOf(api, base, schedule.id)).map((j: { createdBy: { id: string } }) => j.createdBy.id)).toEqual([books.user.id, books.user.id]);
+  });
+});
