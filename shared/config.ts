@@ -1,55 +1,58 @@
+/** A variable of the environment as it is now (read at each use: tests and the local start set them late). */
+const env = (name: string): string | undefined => process.env[name];
+
 /** Runtime configuration, read once from the environment (the CDK stack and the local start set it). */
 export const config = {
   get tableName() {
-    return process.env.TABLE_NAME ?? 'ledger';
+    return env('TABLE_NAME') ?? 'ledger';
   },
   get idempotencyTableName() {
-    return process.env.IDEMPOTENCY_TABLE_NAME ?? 'ledger-idempotency';
+    return env('IDEMPOTENCY_TABLE_NAME') ?? 'ledger-idempotency';
   },
   /** Seconds a refresh token lives. */
   get refreshTokenSeconds() {
-    return Number(process.env.REFRESH_TOKEN_SECONDS ?? 30 * 24 * 3600);
+    return Number(env('REFRESH_TOKEN_SECONDS') ?? 30 * 24 * 3600);
   },
   /** The OpenID Connect provider users sign in with (Cognito in AWS, oidc-provider locally). */
   get oidcIssuer() {
-    return process.env.OIDC_ISSUER;
+    return env('OIDC_ISSUER');
   },
   get oidcClientId() {
-    return process.env.OIDC_CLIENT_ID ?? 'ledger-local';
+    return env('OIDC_CLIENT_ID') ?? 'ledger-local';
   },
   /** The client's registered redirect URI; the provider sends the browser there with `code` and `state`. */
   get oidcRedirectUri() {
-    return process.env.OIDC_REDIRECT_URI;
+    return env('OIDC_REDIRECT_URI');
   },
   /** Set to 1 for a provider on plain http (only the local one). */
   get oidcAllowHttp() {
-    return process.env.OIDC_ALLOW_HTTP === '1';
+    return env('OIDC_ALLOW_HTTP') === '1';
   },
   /** Set to 1 locally: webhooks may go to loopback receivers (over http too). */
   get webhooksAllowLoopback() {
-    return process.env.WEBHOOKS_ALLOW_LOOPBACK === '1';
+    return env('WEBHOOKS_ALLOW_LOOPBACK') === '1';
   },
   /** First retry delay of a failed webhook delivery; each next one doubles, up to an hour. */
   get webhookRetryBaseMs() {
-    return Number(process.env.WEBHOOK_RETRY_BASE_MS ?? 30_000);
+    return Number(env('WEBHOOK_RETRY_BASE_MS') ?? 30_000);
   },
   /** How long a failing delivery is retried before it fails and its subscription is marked failing. */
   get webhookRetryWindowMs() {
-    return Number(process.env.WEBHOOK_RETRY_WINDOW_MS ?? 24 * 3600 * 1000);
+    return Number(env('WEBHOOK_RETRY_WINDOW_MS') ?? 24 * 3600 * 1000);
   },
   /** Journals one filtered list request examines at most before answering a short page that resumes (db/ledger/journal-queries.ts). */
   get journalListExamineLimit() {
-    const limit = Number(process.env.JOURNAL_LIST_EXAMINE_LIMIT || 1000);
+    const limit = Number(env('JOURNAL_LIST_EXAMINE_LIMIT') || 1000);
     return Number.isSafeInteger(limit) && limit >= 1 ? limit : 1000;
   },
   /** Report snapshots a company may store (they are immutable and never deleted). */
   get reportSnapshotLimit() {
-    const limit = Number(process.env.REPORT_SNAPSHOT_LIMIT || 1000);
+    const limit = Number(env('REPORT_SNAPSHOT_LIMIT') || 1000);
     return Number.isSafeInteger(limit) && limit >= 0 ? limit : 1000;
   },
   /** Lines an export job's file may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
   get exportJobMaxLines() {
-    return positiveInteger(process.env.EXPORT_JOB_MAX_LINES);
+    return positiveInteger(env('EXPORT_JOB_MAX_LINES'));
   },
   /**
    * Items a second an export job's worker may read from the table (exports/jobs/run-export.ts):
@@ -58,19 +61,19 @@ export const config = {
    * (docs/decisions.md, Reports, "Export jobs").
    */
   get exportJobReadItemsPerSecond() {
-    return nonNegativeInteger(process.env.EXPORT_JOB_READ_ITEMS_PER_SECOND) ?? 750;
+    return nonNegativeInteger(env('EXPORT_JOB_READ_ITEMS_PER_SECOND')) ?? 750;
   },
   /** The bucket export jobs write their files to (the stack names it; locally the local object storage's). */
   get exportsBucket() {
-    return process.env.EXPORTS_BUCKET ?? 'ledger-exports';
+    return env('EXPORTS_BUCKET') ?? 'ledger-exports';
   },
   /** Lines an export may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
   get exportMaxLines() {
-    return positiveInteger(process.env.EXPORT_MAX_LINES);
+    return positiveInteger(env('EXPORT_MAX_LINES'));
   },
   /** Bytes an export file may hold, below the built-in cap; unset: the cap. */
   get exportMaxBytes() {
-    return positiveInteger(process.env.EXPORT_MAX_BYTES);
+    return positiveInteger(env('EXPORT_MAX_BYTES'));
   },
   /**
    * Whether numbering events also chains them (docs/decisions.md, Audit). On unless
@@ -78,7 +81,7 @@ export const config = {
    * numbered while it is off carry no hash, and Verify reports them.
    */
   get auditChain() {
-    return process.env.AUDIT_CHAIN !== 'off';
+    return env('AUDIT_CHAIN') !== 'off';
   },
   /**
    * Journal lines a block of book-change summaries gathers before it is sealed
@@ -88,54 +91,54 @@ export const config = {
    */
   get bookSummaryLines() {
     // At most 2,000: a block holds up to that less one, and an event's changes (a 2,500-line closing journal), within an item's 400 KB.
-    const lines = Number(process.env.BOOK_SUMMARY_LINES || 1000);
+    const lines = Number(env('BOOK_SUMMARY_LINES') || 1000);
     return Number.isSafeInteger(lines) && lines >= 1 && lines <= 2000 ? lines : 1000;
   },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
-    return process.env.DYNAMODB_ENDPOINT;
+    return env('DYNAMODB_ENDPOINT');
   },
   get region() {
-    return process.env.AWS_REGION ?? 'us-east-1';
+    return env('AWS_REGION') ?? 'us-east-1';
   },
   /** The bucket journals' source documents are kept in (the stack names it; locally the local object storage's). */
   get documentsBucket() {
-    return process.env.DOCUMENTS_BUCKET ?? 'ledger-documents';
+    return env('DOCUMENTS_BUCKET') ?? 'ledger-documents';
   },
   /** Set locally to the local object storage's URL (s3rver); unset in AWS. */
   get s3Endpoint() {
-    return process.env.S3_ENDPOINT;
+    return env('S3_ENDPOINT');
   },
   // The lock of attachments' files is configured in db/documents/lock-settings.ts (DOCUMENTS_RETENTION_YEARS, OBJECT_STORAGE_WITHOUT_LOCK).
   /** Set to 1 where buckets are addressed by path (the local object storage), not by host name. */
   get s3ForcePathStyle() {
-    return process.env.S3_FORCE_PATH_STYLE === '1';
+    return env('S3_FORCE_PATH_STYLE') === '1';
   },
   /** Issuer and audience of the service's own access tokens. */
   get tokenIssuer() {
-    return process.env.TOKEN_ISSUER ?? 'ledger-service';
+    return env('TOKEN_ISSUER') ?? 'ledger-service';
   },
   get tokenAudience() {
-    return process.env.TOKEN_AUDIENCE ?? 'ledger-api';
+    return env('TOKEN_AUDIENCE') ?? 'ledger-api';
   },
   /** Seconds an access token lives. */
   get accessTokenSeconds() {
-    return Number(process.env.ACCESS_TOKEN_SECONDS ?? 900);
+    return Number(env('ACCESS_TOKEN_SECONDS') ?? 900);
   },
   /**
    * How long a warm function keeps a member's permissions and an API key's record
    * (auth/access-cache.ts): a revoked member or key elsewhere still works this long.
    */
   get accessCacheMs() {
-    return milliseconds(process.env.ACCESS_CACHE_MS, 5_000);
+    return milliseconds(env('ACCESS_CACHE_MS'), 5_000);
   },
   /** How long a warm function keeps a company's settings for new drafts (db/capacity/settled-settings.ts); the draft's transaction re-checks them. */
   get settingsCacheMs() {
-    return milliseconds(process.env.SETTINGS_CACHE_MS, 60_000);
+    return milliseconds(env('SETTINGS_CACHE_MS'), 60_000);
   },
   /** How long a warm function keeps a company's year ranges as a hint of which year holds a date (db/capacity/year-hint.ts). */
   get yearRangesCacheMs() {
-    return milliseconds(process.env.YEAR_RANGES_CACHE_MS, 60_000);
+    return milliseconds(env('YEAR_RANGES_CACHE_MS'), 60_000);
   },
   /**
    * How long a numbering claim is left to the sequencer that made it (db/events/claim-fill.ts):
@@ -143,7 +146,7 @@ export const config = {
    * crashed or timed out). Writing a claim twice is harmless; waiting holds the reader.
    */
   get numberingClaimLeaseMs() {
-    return milliseconds(process.env.NUMBERING_CLAIM_LEASE_MS, 5_000);
+    return milliseconds(env('NUMBERING_CLAIM_LEASE_MS'), 5_000);
   },
   /**
    * Whether a batch too large for one transaction is numbered in a claim (db/events/claim-fill.ts),
@@ -152,7 +155,7 @@ export const config = {
    * are made only once no function of that version runs (docs/decisions.md, Events).
    */
   get numberingClaims() {
-    return process.env.NUMBERING_CLAIMS !== 'off';
+    return env('NUMBERING_CLAIMS') !== 'off';
   },
   /**
    * What one Verify request checks at most (audit/verify.ts): events, and milliseconds of walking
@@ -160,25 +163,25 @@ export const config = {
    * to resume from. Well within a request's 29 s, so a busy table still answers a page.
    */
   get verifyPageEvents() {
-    return positiveInteger(process.env.VERIFY_PAGE_EVENTS) ?? 5_000;
+    return positiveInteger(env('VERIFY_PAGE_EVENTS')) ?? 5_000;
   },
   get verifyPageMs() {
-    return positiveInteger(process.env.VERIFY_PAGE_MS) ?? 4_000;
+    return positiveInteger(env('VERIFY_PAGE_MS')) ?? 4_000;
   },
   /**
    * Accounts-in-periods whose balances one Verify request checks at most, once its run has walked
    * the range (audit/verify.ts); it also stops at `verifyPageMs` after a first group of them.
    */
   get verifyPagePairs() {
-    return positiveInteger(process.env.VERIFY_PAGE_PAIRS) ?? 200;
+    return positiveInteger(env('VERIFY_PAGE_PAIRS')) ?? 200;
   },
   /** Export files a company may have under way at once (exports/export-runs.ts); one more is 429. */
   get exportRunsPerCompany() {
-    return positiveInteger(process.env.EXPORT_RUNS_PER_COMPANY) ?? 2;
+    return positiveInteger(env('EXPORT_RUNS_PER_COMPANY')) ?? 2;
   },
   /** How long an export file waits for one of the company's slots before its 429 (exports/export-runs.ts): short of the 29 s a request has, leaving the file its time. */
   get exportSlotWaitMs() {
-    return nonNegativeInteger(process.env.EXPORT_SLOT_WAIT_MS) ?? 10_000;
+    return nonNegativeInteger(env('EXPORT_SLOT_WAIT_MS')) ?? 10_000;
   },
   /**
    * Items a second that one bulk request (an export file, a Verify page) may read from the table
@@ -187,11 +190,11 @@ export const config = {
    * export file at the line cap (50,000) in about 13 s, well within a request's 29.
    */
   get bulkReadItemsPerSecond() {
-    return nonNegativeInteger(process.env.BULK_READ_ITEMS_PER_SECOND) ?? 4_000;
+    return nonNegativeInteger(env('BULK_READ_ITEMS_PER_SECOND')) ?? 4_000;
   },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
-    return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;
+    return positiveInteger(env('VERIFY_RUNS_PER_COMPANY')) ?? 2;
   },
 };
 

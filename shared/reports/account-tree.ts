@@ -1,4 +1,3 @@
-import type { StandardCodes } from '../accounts/standard-codes.ts';
 import { effectiveCashFlowCategory } from '../accounts/cash-flow-category.ts';
 import type { AccountAttributes, CashFlowCategory } from '../accounts/records.ts';
 import type { NodeRecord } from '../tree/records.ts';
@@ -22,8 +21,6 @@ export interface ChartAccount {
   classification: Classification;
   /** Where its movements sit in the cash flow statement (its own, or its classification's default). */
   cashFlowCategory: CashFlowCategory;
-  /** Its codes in charts kept outside the books (accounts/standard-codes.ts), where it has them. */
-  outside: StandardCodes;
   children: ChartAccount[];
 }
 
@@ -49,7 +46,6 @@ export function buildChart(records: readonly NodeRecord<AccountAttributes>[]): C
       type: record.attributes.accountType,
       classification,
       cashFlowCategory: effectiveCashFlowCategory(classification, record.attributes.cashFlowCategory),
-      outside: { standardAccountCode: record.attributes.standardAccountCode, groupingCategory: record.attributes.groupingCategory, groupingCode: record.attributes.groupingCode },
       children: [],
     };
     chart.set(record.id, account);

@@ -4,6 +4,7 @@ import { addDays } from '../financial-years/dates.ts';
 import type { ChartAccount } from '../reports/account-tree.ts';
 import { onSide } from '../reports/figures.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
+import type { StandardCodes } from '../accounts/standard-codes.ts';
 import { bilingual, compactId, monetary, TEXT, type PartyRole } from './rules.ts';
 import { COST_CENTER_ANALYSIS } from './transactions.ts';
 
@@ -20,7 +21,7 @@ import { COST_CENTER_ANALYSIS } from './transactions.ts';
  * root's code as the grouping code, and its opening and closing balances (debit less credit), each on
  * its side as the trial balance shows it.
  */
-export function accountXml(account: ChartAccount, accountId: string, rootCode: string, opening: bigint, closing: bigint): Xml {
+export function accountXml(account: ChartAccount, outside: StandardCodes, accountId: string, rootCode: string, opening: bigint, closing: bigint): Xml {
   const [openingDebit, openingCredit] = onSide(opening);
   const [closingDebit, closingCredit] = onSide(closing);
   return element(
@@ -28,8 +29,8 @@ export function accountXml(account: ChartAccount, accountId: string, rootCode: s
     leaf('AccountID', accountId),
     leaf('AccountDescription', bilingual(account.name)),
     // A grouping the account keeps (a file imported from another system) goes back as it came.
-    leaf('GroupingCategory', account.outside.groupingCategory ?? account.classification),
-    leaf('GroupingCode', account.outside.groupingCode ?? rootCode),
+    leaf('GroupingCategory', outside.groupingCategory ?? account.classification),
+    leaf('GroupingCode', outside.groupingCode ?? rootCode),
     leaf('AccountType', 'GL'),
     opening < 0n ? leaf('OpeningCreditBalance', monetary(openingCredit)) : leaf('OpeningDebitBalance', monetary(openingDebit)),
     closing < 0n ? leaf('ClosingCreditBalance', monetary(closingCredit)) : leaf('ClosingDebitBalance', monetary(closingDebit)),

@@ -18,6 +18,7 @@ import { nodePaths } from '../reports/report-nodes.ts';
 import { checkReportRange } from '../reports/report-range.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
 import type { NodeRecord } from '../tree/records.ts';
+import type { StandardCodes } from '../accounts/standard-codes.ts';
 import { writeLedgerEntries, type LedgerTally } from './general-ledger-entries.ts';
 import { headerXml } from './header.ts';
 import { accountXml, costCenterXml, partyXml, taxTableXml } from './master-files.ts';
@@ -90,6 +91,8 @@ interface BooksRead {
   opening: AccountSums;
   closing: AccountSums;
   costCenters: Array<NodeRecord<CostCenterAttributes>>;
+  /** Each account's codes in charts outside the books (accounts/standard-codes.ts), by id. */
+  outside: Map<string, StandardCodes>;
   naming: SafTNaming;
   tally: LedgerTally;
   limits: RowLimits;
@@ -98,7 +101,10 @@ interface BooksRead {
 
 async function readBooks(books: SafTReads, companyId: string, range: { from: string; to: string }, spool: Spool, limits: RowLimits, shown: SafTShown): Promise<BooksRead> {
   // The context reads the settings too (NotFound without them); the header needs the registration it leaves out.
-  const [ctx, settings, companyName, costCenters] = await Promise.all([reportContext(books, companyId), books.settings(companyId), books.companyName(companyId), books.costCenters(companyId)]);
+  // The chart's records as the context reads them, for the codes it keeps of them (the report chart leaves them out).
+  const outside = new Map<string, StandardCodes>();
+  const keeping = { ...books, accounts: async (id: string) => (await books.accounts(id)).map((r) => (outside.set(r.id, r.attributes), r)) };
+  const [ctx, settings, companyName, costCenters] = await Promise.all([reportContext(keeping, companyId), books.settings(companyId), books.companyName(companyId), books.costCenters(companyId)]);
   const problem = safTPrecisionProblem(ctx.precision);
   if (problem) throw new StateConflict('AmountsTooPrecise', problem, 'decimalPrecision');
   checkReportRange(range.from, range.to, ctx.years);
@@ -112,7 +118,7 @@ async function readBooks(books: SafTReads, companyId: string, range: { from: str
   const naming = safTNaming(ctx.chart, shown.costCenters ? nodePaths(costCenters) : undefined, ctx.years);
   const tally = await writeLedgerEntries(books, companyId, leaves.map((a) => a.id), range, new XmlStream(spool), limits, naming, ctx.currency);
   const steady = tally.steady && linesAgree(leaves.map((a) => a.id), opening, closing, tally.byAccount);
-  return { ctx, settings: settings!, companyName: companyName ?? '', leaves, opening, closing, costCenters, naming, tally, limits, steady };
+  return { ctx, settings: settings!, companyName: companyName ?? '', leaves, opening, closing, costCenters, outside, naming, tally, limits, steady };
 }
 
 /** The document: header, master files, the general ledger entries' totals, and the journals copied in from the spool. */
@@ -127,7 +133,7 @@ async function writeDocument(books: SafTReads, companyId: string, read: BooksRea
   xml.start('MasterFiles');
   if (read.leaves.length > 0) {
     xml.start('GeneralLedgerAccounts');
-    for (const leaf of read.leaves) await xml.write(accountXml(leaf, naming.account(leaf.id), rootCode(ctx, leaf), net(read.opening.get(leaf.id)), net(read.closing.get(leaf.id))));
+    for (const leaf of read.leaves) await xml.write(accountXml(leaf, read.outside.get(leaf.id) ?? {}, naming.account(leaf.id), rootCode(ctx, leaf), net(read.opening.get(leaf.id)), net(read.closing.get(leaf.id))));
     xml.end();
   }
   for (const role of ['customer', 'supplier'] as const) await writeParties(books, companyId, xml, role, [...tally.parties.get(role)!].sort(), shown);
