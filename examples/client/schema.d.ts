@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e625a032-c738-4edd-8d17-0f5a42f71528`
+         * @description Example request: `GET /api/v1/Companies/11b14a66-b3a0-486f-8c1a-26e6d1ea389d`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Settings`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Roles/d7d91818-3fd1-4c7b-bc64-a80acd858e63`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members/61098df3-aed8-4e11-a3e9-fd2b251cef58`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members/0755fe89-f6d0-44ad-b131-bb0facc8edf5`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Members/61098df3-aed8-4e11-a3e9-fd2b251cef58`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members/0755fe89-f6d0-44ad-b131-bb0facc8edf5`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApiKeys/0eac9d16-1d08-4c9f-b907-83eda187bc23`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys/eaa23486-28e4-4536-9d9a-0e9148d5f491`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Accounts/13853624-b445-4cae-af6d-121b4a79ea82/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/Activate`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/CostCenters/2763d846-5fd6-432c-b461-cd03bb958493/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/18fc78f3-0c7f-4892-a199-2a0efadf0a4f`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/d865fe14-a521-4b38-bca8-caa1893d77f5`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/18fc78f3-0c7f-4892-a199-2a0efadf0a4f`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/d865fe14-a521-4b38-bca8-caa1893d77f5`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Close`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Lock`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Close`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Close`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/FinancialYears/9ea339e6-8b89-44e1-8c3e-ee035ce195ce/Periods/597a158e-e722-40f3-970e-95a37389cba8/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Submit`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Approve`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Reject`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Post`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/19f70bd2-0fe6-4545-976f-22543c4adda3/Void`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/4ebde5fc-820d-412d-92f3-7eec529180c3/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fabfb1da-b603-42e6-879f-f6bdd5520da2/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/TrialBalance?financialYearId=9ea339e6-8b89-44e1-8c3e-ee035ce195ce`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/TrialBalance?financialYearId=ebb23158-5737-4de0-b542-cf4a54290838`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/BudgetVsActual?budgetId=3d9feeea-161b-4789-aff9-061c4b78112e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/BudgetVsActual?budgetId=ffbf65ae-645c-4ddb-a215-7fa26d88d3b0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/e625a032-c738-4edd-8d17-0f5a42f71528/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/11b14a66-b3a0-486f-8c1a-26e6d1ea389d/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/Restatements?since=2026-11-30T01%3A25%3A01.545Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/Restatements?since=2026-11-30T01%3A46%3A37.963Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Reports/2808471a-078d-47bb-b237-c18881318b89`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/61c63701-5a70-4354-9787-c281702d9c9d`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Webhooks/030451fa-a4ab-43e9-acbe-fd618b46be94/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ExchangeRates/2b9fcf68-c6d7-40ad-9b25-893f08e21028`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Budgets/3d9feeea-161b-4789-aff9-061c4b78112e`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List recurring journals, newest first (paginated; the keyword matches the description)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules`
          */
         get: operations["schedules.list"];
         put?: never;
         /**
          * Create a recurring journal: its lines, when it falls due (monthly, quarterly or yearly on a day or the month’s last; every N days) from a start date to an end date or count, and whether each occurrence makes a draft or posts
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules`
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -1373,12 +1373,12 @@ export interface paths {
         };
         /**
          * Get a recurring journal with its last settled and next occurrence
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93`
          */
         get: operations["schedules.get"];
         /**
          * Replace a recurring journal’s lines, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93`
          */
         put: operations["schedules.update"];
         post?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/Occurrences`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/Occurrences`
          */
         get: operations["schedules.occurrences"];
         put?: never;
@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/SkippedOccurrences`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/SkippedOccurrences`
          */
         post: operations["schedules.skip"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         };
         /**
          * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Schedules/8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c/Preview?until=2026-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/Preview?until=2026-01-31`
          */
         get: operations["schedules.preview"];
         put?: never;
@@ -1457,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/20041d57-ef85-4bb7-a4b6-399b589088be`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/4584e04f-2bd3-45e9-9853-9bbbdab09d8f`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/20041d57-ef85-4bb7-a4b6-399b589088be/Errors`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/4584e04f-2bd3-45e9-9853-9bbbdab09d8f/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Imports/69ebd664-0973-4fc8-88c9-4448d19396a9/Approve`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/77013d3e-d8d9-47a2-9834-0a8423e74337/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1561,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Exports/e5746523-d68c-41e1-aa77-3bbb6bf6cc6b`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports/335f304f-6ed5-4886-97ad-c34d623a57e2`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         };
         /**
          * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Audit/JournalNumbers`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Audit/JournalNumbers`
          */
         get: operations["audit.journalNumbers"];
         put?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1705,13 +1705,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1749,12 +1749,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/TaxCodes/2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1793,13 +1793,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1817,7 +1817,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/VatReturns/eaf881f3-39d0-4dee-b6f7-46eed932b608`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns/ea1ef8e2-fede-46d3-b11f-32eb1605ec97`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1837,13 +1837,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1861,12 +1861,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1885,7 +1885,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Counterparties/aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1905,12 +1905,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1929,7 +1929,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1949,13 +1949,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1973,12 +1973,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56`
+         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1997,7 +1997,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -2019,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -2039,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -2057,14 +2057,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches/da5d4ec9-9627-48e4-9927-6164994fcf0b`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches/f5e7255e-9ded-43e7-a2d6-da7737cdc39c`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Matches/da5d4ec9-9627-48e4-9927-6164994fcf0b`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches/f5e7255e-9ded-43e7-a2d6-da7737cdc39c`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2121,7 +2121,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/BankAccounts/9b30cee1-95d7-42c0-9409-07ddba4fad56/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2141,13 +2141,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2165,14 +2165,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/fc1653f5-1a72-44f5-b18e-eefed64fad58/Attachments/ad77d6eb-87ba-4dab-8348-b855e7a2a478`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments/614aa18c-60fb-476b-a38d-9dfbd7f3f5df`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Journals/7052af50-4378-48cc-9d30-afbd4d4d5ec3/Attachments/f50439bc-27c1-4466-8d25-976a5297002e`
+         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Attachments/3571def2-6366-47f4-ad19-2bf763e6c78a`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Attachments`
+         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/dac7304d-ee36-4278-a0e5-1c0067da5c3c/Attachments/29aaf53a-0e04-4e1d-be23-cc73288b731d`
+         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Attachments/cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -2422,8 +2422,11 @@ export interface components {
              * @enum {string}
              */
             cashFlowCategory: "cash" | "operating" | "investing" | "financing" | "nonCash";
+            /** @description The account’s code in a national standard chart (SAF-T 1.10 and 1.20’s StandardAccountID), kept as given: it classifies nothing. At most 35 characters; null: none. Left out of an update: unchanged. */
             standardAccountCode: string | null;
+            /** @description The category of a tax authority’s grouping the account belongs to (SAF-T 1.30’s GroupingCategory, as Norway’s RF-1167), given with groupingCode; the SAF-T export writes it in place of the classification. At most 256 characters; null: none. Left out of an update: unchanged. */
             groupingCategory: string | null;
+            /** @description The account’s code in its groupingCategory (SAF-T 1.30’s GroupingCode), given with it. At most 35 characters; null: none. Left out of an update: unchanged. */
             groupingCode: string | null;
         };
         AccountResponsePage: {
@@ -3687,7 +3690,9 @@ export interface components {
             missing: number;
             /** @description The stretches of missing numbers, lowest first, the first 100 (from and to included). */
             gaps: {
+                /** @description The stretch’s first missing number. */
                 from: number;
+                /** @description The stretch’s last missing number. */
                 to: number;
             }[];
             /** @description Numbers held by more than one journal, lowest first, the first 100. */
@@ -5264,6 +5269,12 @@ export interface components {
         "field.currency.3": string | null;
         /** @description Where the account’s movements sit in the cash flow statement: cash (cash and cash equivalents, whose change the statement explains), operating, investing or financing (its change shows in that section), or nonCash (a balance-sheet account moved by non-cash entries, such as accumulated depreciation or provisions: its change is added back to net profit). Revenue and expense accounts are operating only; cash is for asset and liability accounts. Left out on a create or null: the classification’s default (asset, liability, revenue, expense: operating; equity: financing); left out of an update: unchanged. An account whose root is reclassified to one that refuses its category answers the default. */
         "field.cashFlowCategory": ("cash" | "operating" | "investing" | "financing" | "nonCash") | null;
+        /** @description The account’s code in a national standard chart (SAF-T 1.10 and 1.20’s StandardAccountID), kept as given: it classifies nothing. At most 35 characters; null: none. Left out of an update: unchanged. */
+        "field.standardAccountCode": string | null;
+        /** @description The category of a tax authority’s grouping the account belongs to (SAF-T 1.30’s GroupingCategory, as Norway’s RF-1167), given with groupingCode; the SAF-T export writes it in place of the classification. At most 256 characters; null: none. Left out of an update: unchanged. */
+        "field.groupingCategory": string | null;
+        /** @description The account’s code in its groupingCategory (SAF-T 1.30’s GroupingCode), given with it. At most 35 characters; null: none. Left out of an update: unchanged. */
+        "field.groupingCode": string | null;
         /** @description The year’s periods, in order. */
         "field.periods": {
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -5856,7 +5867,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37879/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35155%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=0OdMaTQOPhrHn0RwUb7j-Bvk7zUY6T_8EMuNLwJmqMA&code_challenge_method=S256&state=DWo7zYK4YOd8l1bksG4wZsnftgvcwLvT4xvcSEDz9CU&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:38607/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42577%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FSDllbCJlMAFMlC8I3BSYrECkNo7uzwkGwuufleNRog&code_challenge_method=S256&state=GHdVLg_liURsojsBWQL2uyvTzxn425XP7ecWdaXAfDA&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5896,7 +5907,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5949,7 +5960,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e625a032-c738-4edd-8d17-0f5a42f71528",
+                     *           "companyId": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6056,7 +6067,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6109,7 +6120,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e625a032-c738-4edd-8d17-0f5a42f71528",
+                     *           "companyId": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6205,16 +6216,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
+                     *           "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T01:24:56.396Z",
+                     *           "createdAt": "2026-11-30T01:46:34.014Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "id": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T01:24:56.162Z",
+                     *           "createdAt": "2026-11-30T01:46:33.845Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6271,9 +6282,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
+                     *       "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:24:56.396Z",
+                     *       "createdAt": "2026-11-30T01:46:34.014Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6286,7 +6297,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T01:24:56.396Z"
+                     *         "updatedAt": "2026-11-30T01:46:34.014Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6373,9 +6384,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e625a032-c738-4edd-8d17-0f5a42f71528",
+                     *       "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:24:56.396Z",
+                     *       "createdAt": "2026-11-30T01:46:34.014Z",
                      *       "version": 1
                      *     }
                      */
@@ -6420,7 +6431,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:24:56.162Z"
+                     *       "updatedAt": "2026-11-30T01:46:33.845Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6450,7 +6461,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
+                 *       "retainedEarningsAccountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6495,7 +6506,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
+                     *       "retainedEarningsAccountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6503,7 +6514,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T01:24:57.560Z"
+                     *       "updatedAt": "2026-11-30T01:46:34.979Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6692,7 +6703,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *           "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6703,8 +6714,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T01:25:10.746Z",
-                     *           "updatedAt": "2026-11-30T01:25:10.801Z"
+                     *           "createdAt": "2026-11-30T01:46:45.491Z",
+                     *           "updatedAt": "2026-11-30T01:46:45.532Z"
                      *         }
                      *       ]
                      *     }
@@ -6765,7 +6776,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6775,8 +6786,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:10.746Z",
-                     *       "updatedAt": "2026-11-30T01:25:10.746Z"
+                     *       "createdAt": "2026-11-30T01:46:45.491Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6823,7 +6834,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6833,8 +6844,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:10.746Z",
-                     *       "updatedAt": "2026-11-30T01:25:10.746Z"
+                     *       "createdAt": "2026-11-30T01:46:45.491Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6895,7 +6906,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6906,8 +6917,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:10.746Z",
-                     *       "updatedAt": "2026-11-30T01:25:10.801Z"
+                     *       "createdAt": "2026-11-30T01:46:45.491Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.532Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7015,8 +7026,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "email": "user-d60a8a2e-7b57-4037-8478-2438527df439@example.com",
+                     *           "userId": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "email": "user-4494fb87-00cf-4604-b121-87361a7498e8@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7068,20 +7079,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:24:56.162Z",
+                     *           "joinedAt": "2026-11-30T01:46:33.845Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
-                     *           "email": "contract-1796001910839@example.com",
-                     *           "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *           "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
+                     *           "email": "contract-1796003205572@example.com",
+                     *           "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:25:10.871Z",
+                     *           "joinedAt": "2026-11-30T01:46:45.592Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7113,8 +7124,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796001910839@example.com",
-                 *       "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63"
+                 *       "email": "contract-1796003205572@example.com",
+                 *       "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832"
                  *     }
                  */
                 "application/json": {
@@ -7136,16 +7147,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
-                     *       "email": "contract-1796001910839@example.com",
-                     *       "roleId": "d7d91818-3fd1-4c7b-bc64-a80acd858e63",
+                     *       "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
+                     *       "email": "contract-1796003205572@example.com",
+                     *       "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:25:10.871Z",
+                     *       "joinedAt": "2026-11-30T01:46:45.592Z",
                      *       "version": 1
                      *     }
                      */
@@ -7205,8 +7216,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "61098df3-aed8-4e11-a3e9-fd2b251cef58",
-                     *       "email": "contract-1796001910839@example.com",
+                     *       "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
+                     *       "email": "contract-1796003205572@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7229,7 +7240,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:25:10.871Z",
+                     *       "joinedAt": "2026-11-30T01:46:45.592Z",
                      *       "version": 2
                      *     }
                      */
@@ -7338,9 +7349,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
+                     *           "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_09XQC3B",
+                     *           "prefix": "sk-svc_OwbJpa1",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7348,8 +7359,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "createdAt": "2026-11-30T01:25:11.065Z",
+                     *           "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "createdAt": "2026-11-30T01:46:45.694Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7415,9 +7426,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
+                     *       "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_09XQC3B",
+                     *       "prefix": "sk-svc_OwbJpa1",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7425,8 +7436,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *       "createdAt": "2026-11-30T01:25:11.065Z",
+                     *       "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *       "createdAt": "2026-11-30T01:46:45.694Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7477,18 +7488,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0eac9d16-1d08-4c9f-b907-83eda187bc23",
+                     *       "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_09XQC3B",
+                     *       "prefix": "sk-svc_OwbJpa1",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T01:25:11.142Z",
-                     *       "createdBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *       "createdAt": "2026-11-30T01:25:11.065Z",
+                     *       "revokedAt": "2026-11-30T01:46:45.755Z",
+                     *       "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *       "createdAt": "2026-11-30T01:46:45.694Z",
                      *       "version": 2
                      *     }
                      */
@@ -7543,17 +7554,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "id": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.345Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.345Z",
+                     *           "createdAt": "2026-11-30T01:46:34.803Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.803Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7563,7 +7574,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "id": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7572,8 +7583,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.262Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.262Z",
+                     *           "createdAt": "2026-11-30T01:46:34.704Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.704Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7583,17 +7594,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "id": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
+                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.237Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.237Z",
+                     *           "createdAt": "2026-11-30T01:46:34.667Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.667Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7603,7 +7614,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
+                     *           "id": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7612,8 +7623,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.167Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.167Z",
+                     *           "createdAt": "2026-11-30T01:46:34.630Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.630Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7623,17 +7634,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "54171df1-0acf-45b2-819c-4ec858c1df3a",
+                     *           "id": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "22cf23d4-bbe4-4609-9251-f8bc1d19c90b",
+                     *           "parentId": "5ca65479-8dee-4e00-9a11-b08f34c02b42",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.033Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.033Z",
+                     *           "createdAt": "2026-11-30T01:46:34.580Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.580Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7643,7 +7654,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "22cf23d4-bbe4-4609-9251-f8bc1d19c90b",
+                     *           "id": "5ca65479-8dee-4e00-9a11-b08f34c02b42",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7652,8 +7663,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:56.962Z",
-                     *           "updatedAt": "2026-11-30T01:24:56.962Z",
+                     *           "createdAt": "2026-11-30T01:46:34.545Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.545Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7663,17 +7674,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:56.933Z",
-                     *           "updatedAt": "2026-11-30T01:24:56.933Z",
+                     *           "createdAt": "2026-11-30T01:46:34.511Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.511Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7683,17 +7694,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "id": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:56.828Z",
-                     *           "updatedAt": "2026-11-30T01:24:56.828Z",
+                     *           "createdAt": "2026-11-30T01:46:34.442Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.442Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7703,7 +7714,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "id": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7712,8 +7723,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:56.780Z",
-                     *           "updatedAt": "2026-11-30T01:24:56.780Z",
+                     *           "createdAt": "2026-11-30T01:46:34.393Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.393Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7772,9 +7783,9 @@ export interface operations {
                     classification?: components["schemas"]["field.classification"];
                     currency?: components["schemas"]["field.currency.3"];
                     cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
-                    standardAccountCode?: string | null;
-                    groupingCategory?: string | null;
-                    groupingCode?: string | null;
+                    standardAccountCode?: components["schemas"]["field.standardAccountCode"];
+                    groupingCategory?: components["schemas"]["field.groupingCategory"];
+                    groupingCode?: components["schemas"]["field.groupingCode"];
                 };
             };
         };
@@ -7787,7 +7798,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
+                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7796,8 +7807,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:24:57.636Z",
-                     *       "updatedAt": "2026-11-30T01:24:57.636Z",
+                     *       "createdAt": "2026-11-30T01:46:35.028Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.028Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7851,7 +7862,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
+                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7860,8 +7871,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:24:57.636Z",
-                     *       "updatedAt": "2026-11-30T01:24:57.636Z",
+                     *       "createdAt": "2026-11-30T01:46:35.028Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.028Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7916,9 +7927,9 @@ export interface operations {
                     classification?: components["schemas"]["field.classification"];
                     currency?: components["schemas"]["field.currency.3"];
                     cashFlowCategory?: components["schemas"]["field.cashFlowCategory"];
-                    standardAccountCode?: string | null;
-                    groupingCategory?: string | null;
-                    groupingCode?: string | null;
+                    standardAccountCode?: components["schemas"]["field.standardAccountCode"];
+                    groupingCategory?: components["schemas"]["field.groupingCategory"];
+                    groupingCode?: components["schemas"]["field.groupingCode"];
                 };
             };
         };
@@ -7931,7 +7942,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13853624-b445-4cae-af6d-121b4a79ea82",
+                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7940,8 +7951,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:24:57.636Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.137Z",
+                     *       "createdAt": "2026-11-30T01:46:35.028Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.360Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8064,15 +8075,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "bb635a73-a5cc-4f76-9466-60fbeda265e6",
-                     *           "occurredAt": "2026-11-30T01:24:57.636Z",
+                     *           "requestId": "7c5f642a-acb3-4992-830d-d70471d40c61",
+                     *           "occurredAt": "2026-11-30T01:46:35.028Z",
                      *           "sequence": 14,
-                     *           "hash": "8d8805623d8ced05ca4e91fc7f213bf67e277dde0387034fc983b0a5b3cb3fbb",
+                     *           "hash": "44a4e89c99ac3214c18c5af78397495e1b639b66393677e9ddd83aa700c000e6",
                      *           "state": {
-                     *             "id": "13853624-b445-4cae-af6d-121b4a79ea82",
+                     *             "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8081,8 +8092,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:24:57.636Z",
-                     *             "updatedAt": "2026-11-30T01:24:57.636Z",
+                     *             "createdAt": "2026-11-30T01:46:35.028Z",
+                     *             "updatedAt": "2026-11-30T01:46:35.028Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8145,7 +8156,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *           "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8154,12 +8165,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:58.533Z",
-                     *           "updatedAt": "2026-11-30T01:24:58.533Z",
+                     *           "createdAt": "2026-11-30T01:46:35.701Z",
+                     *           "updatedAt": "2026-11-30T01:46:35.701Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "id": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8168,12 +8179,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.389Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.389Z",
+                     *           "createdAt": "2026-11-30T01:46:34.862Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.862Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "5cefbaeb-9f7d-4612-acd0-9f4caee48350",
+                     *           "id": "0b1f0535-f583-4652-96d4-eb545b06f0aa",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8182,8 +8193,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:24:57.446Z",
-                     *           "updatedAt": "2026-11-30T01:24:57.446Z",
+                     *           "createdAt": "2026-11-30T01:46:34.894Z",
+                     *           "updatedAt": "2026-11-30T01:46:34.894Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8242,7 +8253,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8251,8 +8262,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:24:58.533Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.533Z",
+                     *       "createdAt": "2026-11-30T01:46:35.701Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.701Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8300,7 +8311,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8309,8 +8320,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:24:58.533Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.533Z",
+                     *       "createdAt": "2026-11-30T01:46:35.701Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.701Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8367,7 +8378,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8376,8 +8387,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:24:58.533Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.739Z",
+                     *       "createdAt": "2026-11-30T01:46:35.701Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.862Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8494,15 +8505,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6a11ccff-41c7-40e6-a132-0f37bf2a4af7",
-                     *           "occurredAt": "2026-11-30T01:24:58.533Z",
+                     *           "requestId": "ad8ca64f-589c-4b91-8137-fa0c1d5f6f68",
+                     *           "occurredAt": "2026-11-30T01:46:35.702Z",
                      *           "sequence": 17,
-                     *           "hash": "51d465c60fe63b24adcecd877fa6ea99c2cdef95f9334cb9fe45a556838500ba",
+                     *           "hash": "bd59314a8ebfc40cedf2a5470d93b3a6c46e79cea39e3b56e062fbb458a40e50",
                      *           "state": {
-                     *             "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *             "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8511,8 +8522,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:24:58.533Z",
-                     *             "updatedAt": "2026-11-30T01:24:58.533Z",
+                     *             "createdAt": "2026-11-30T01:46:35.701Z",
+                     *             "updatedAt": "2026-11-30T01:46:35.701Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8564,7 +8575,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8573,8 +8584,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:24:58.533Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.900Z",
+                     *       "createdAt": "2026-11-30T01:46:35.701Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.986Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8624,7 +8635,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2763d846-5fd6-432c-b461-cd03bb958493",
+                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8633,8 +8644,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:24:58.533Z",
-                     *       "updatedAt": "2026-11-30T01:24:58.805Z",
+                     *       "createdAt": "2026-11-30T01:46:35.701Z",
+                     *       "updatedAt": "2026-11-30T01:46:35.933Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8685,19 +8696,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:24:59.839Z",
-                     *           "updatedAt": "2026-11-30T01:24:59.839Z",
+                     *           "createdAt": "2026-11-30T01:46:36.670Z",
+                     *           "updatedAt": "2026-11-30T01:46:36.670Z",
                      *           "periods": [
                      *             {
-                     *               "id": "57ebdb5b-f64a-45a8-ba08-9ac8de39b9c9",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "781a4e61-9090-4f29-9add-baead995183c",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8707,8 +8718,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9de17395-ee61-469b-a32f-f49eb0235381",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "6a021865-7300-48ca-8e98-b64934ea06cd",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8718,8 +8729,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ce96e53d-7e5a-48f9-92a3-6cbcc7528fa9",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "544c355c-0ec3-4828-a835-49ea4a41e1a7",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8729,8 +8740,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c2451c27-2644-4d10-8fa7-0ca87c122a64",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "2b4b9831-f620-4bce-91da-7a9c97adf9f2",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8740,8 +8751,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7436959d-9d27-4bce-9210-125b9d1631b8",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "1b20a36b-b48b-4adc-8c68-0abf711dd572",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8751,8 +8762,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "212e8508-1084-4580-84ae-19dc5d7a209c",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "7ceb310c-1b6d-451a-8d93-41fa56e2c6a5",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8762,8 +8773,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0494ca68-1eec-4566-9ae4-fa564023aa95",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "9fc90194-57c6-40e2-9fc7-0850eeffa113",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8773,8 +8784,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "53647469-10a0-49f5-ac89-02855ea3997f",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "bebc1c36-4e63-43eb-9c3f-41919fb83770",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8784,8 +8795,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9b3000cf-aafd-4976-b697-c41eff2e4b19",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "136bdecd-1840-4fe8-9d08-350b2fb1c58e",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8795,8 +8806,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "52b49bdb-9a62-47c0-8b5c-f1d233df7957",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "676393d8-c946-4e8f-b09c-acbeb3e143ef",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8806,8 +8817,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "54880504-fc52-4858-8e7f-5b933f93ecdc",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "48eef3fd-92bb-4c35-877b-83094d5219fb",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8817,8 +8828,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8bef1257-f70c-4dcc-a684-3fb6a3880961",
-                     *               "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *               "id": "d5d8fb8d-b2eb-4314-8586-137dbcef5ac0",
+                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8830,19 +8841,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:24:59.650Z",
-                     *           "updatedAt": "2026-11-30T01:24:59.650Z",
+                     *           "createdAt": "2026-11-30T01:46:36.583Z",
+                     *           "updatedAt": "2026-11-30T01:46:36.583Z",
                      *           "periods": [
                      *             {
-                     *               "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8852,8 +8863,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8863,8 +8874,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8874,8 +8885,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8885,8 +8896,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8896,8 +8907,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8907,8 +8918,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8918,8 +8929,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8929,8 +8940,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8940,8 +8951,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8951,8 +8962,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8962,8 +8973,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
-                     *               "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *               "id": "65821342-b863-43f9-a8fa-4de302e24117",
+                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9027,19 +9038,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *       "id": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:24:59.839Z",
-                     *       "updatedAt": "2026-11-30T01:24:59.839Z",
+                     *       "createdAt": "2026-11-30T01:46:36.670Z",
+                     *       "updatedAt": "2026-11-30T01:46:36.670Z",
                      *       "periods": [
                      *         {
-                     *           "id": "57ebdb5b-f64a-45a8-ba08-9ac8de39b9c9",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "781a4e61-9090-4f29-9add-baead995183c",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9049,8 +9060,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9de17395-ee61-469b-a32f-f49eb0235381",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "6a021865-7300-48ca-8e98-b64934ea06cd",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9060,8 +9071,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ce96e53d-7e5a-48f9-92a3-6cbcc7528fa9",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "544c355c-0ec3-4828-a835-49ea4a41e1a7",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9071,8 +9082,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2451c27-2644-4d10-8fa7-0ca87c122a64",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "2b4b9831-f620-4bce-91da-7a9c97adf9f2",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9082,8 +9093,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7436959d-9d27-4bce-9210-125b9d1631b8",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "1b20a36b-b48b-4adc-8c68-0abf711dd572",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9093,8 +9104,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "212e8508-1084-4580-84ae-19dc5d7a209c",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "7ceb310c-1b6d-451a-8d93-41fa56e2c6a5",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9104,8 +9115,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0494ca68-1eec-4566-9ae4-fa564023aa95",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "9fc90194-57c6-40e2-9fc7-0850eeffa113",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9115,8 +9126,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "53647469-10a0-49f5-ac89-02855ea3997f",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "bebc1c36-4e63-43eb-9c3f-41919fb83770",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9126,8 +9137,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9b3000cf-aafd-4976-b697-c41eff2e4b19",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "136bdecd-1840-4fe8-9d08-350b2fb1c58e",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9137,8 +9148,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52b49bdb-9a62-47c0-8b5c-f1d233df7957",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "676393d8-c946-4e8f-b09c-acbeb3e143ef",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9148,8 +9159,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "54880504-fc52-4858-8e7f-5b933f93ecdc",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "48eef3fd-92bb-4c35-877b-83094d5219fb",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9159,8 +9170,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8bef1257-f70c-4dcc-a684-3fb6a3880961",
-                     *           "financialYearId": "c67bc736-674d-4a7f-ac4a-95de125da6ff",
+                     *           "id": "d5d8fb8d-b2eb-4314-8586-137dbcef5ac0",
+                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9216,19 +9227,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "id": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:24:59.650Z",
-                     *       "updatedAt": "2026-11-30T01:24:59.650Z",
+                     *       "createdAt": "2026-11-30T01:46:36.583Z",
+                     *       "updatedAt": "2026-11-30T01:46:36.583Z",
                      *       "periods": [
                      *         {
-                     *           "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9238,8 +9249,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9249,8 +9260,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9260,8 +9271,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9271,8 +9282,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9282,8 +9293,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9293,8 +9304,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9304,8 +9315,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9315,8 +9326,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9326,8 +9337,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9337,8 +9348,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9348,8 +9359,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "65821342-b863-43f9-a8fa-4de302e24117",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9412,19 +9423,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *       "id": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:25:00.037Z",
-                     *       "updatedAt": "2026-11-30T01:25:00.206Z",
+                     *       "createdAt": "2026-11-30T01:46:36.846Z",
+                     *       "updatedAt": "2026-11-30T01:46:36.988Z",
                      *       "periods": [
                      *         {
-                     *           "id": "86564c6b-c414-4d01-9fd1-f29e82c7de08",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "73ab1fa1-96c9-4804-bb2d-9c4b3e7b5175",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9434,8 +9445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bc831f97-70e2-4940-80a0-072474570fee",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "d0845ccb-be89-4854-8b6a-24216015143b",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9445,8 +9456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "824c12f7-5d88-4bd9-ac6e-e20c0c40bb2f",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "39411009-2160-441e-8155-b9027c6c6bff",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9456,8 +9467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d37e9d44-9601-48b5-9ef6-a69d323c6524",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "d79eff0b-0a82-4928-9a6a-5d348ce75564",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9467,8 +9478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "10ae6b05-f7ea-4648-91e4-98de4ff81849",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "ac363135-9a39-403d-af52-12b16fef1a5d",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9478,8 +9489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9e9779e-4975-4ee3-be42-d626d34af813",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "66d4e109-94d9-4f4b-9b70-3760ecbbbe12",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9489,8 +9500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdd04d39-44b2-47c8-ba0e-929f93b21b6e",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "63e1c71c-aa65-453a-8066-088eda1c1047",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9500,8 +9511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aea9521d-6af9-42be-9d48-8ca1660c536f",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "1815da53-c359-4b46-bf12-965c303a1204",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9511,8 +9522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "78488943-1759-4dc4-a0b3-90e986c45a29",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "08286a0e-89db-455d-8314-d65bb5bb570e",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9522,8 +9533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fff4cc33-d5fb-4dbe-8165-56d3c6996f36",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "2b9a6326-0bab-4763-9f58-92a745f844ab",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9533,8 +9544,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8f925620-31e3-4369-972a-710e9486d39b",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "1adf4438-9a51-4bf2-b3e3-726a2dab6a91",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9544,8 +9555,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7229287f-679f-471f-982f-ce4945a3d30f",
-                     *           "financialYearId": "18fc78f3-0c7f-4892-a199-2a0efadf0a4f",
+                     *           "id": "c320cff2-a900-46f2-824a-2a56d6a67d89",
+                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9691,14 +9702,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07436521-bea0-4174-a0d0-908c9105ae4c",
+                     *       "id": "8435f73f-00f9-4160-a9e5-397a6c30c195",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9711,7 +9722,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "54171df1-0acf-45b2-819c-4ec858c1df3a",
+                     *           "accountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9739,19 +9750,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:08.185Z",
-                     *       "updatedAt": "2026-11-30T01:25:08.185Z",
+                     *       "createdAt": "2026-11-30T01:46:43.773Z",
+                     *       "updatedAt": "2026-11-30T01:46:43.773Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9822,8 +9833,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0026b034-de3b-4177-bde1-cefef2401d4e",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "65821342-b863-43f9-a8fa-4de302e24117",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9833,8 +9844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4516170f-d47e-46fd-a64d-c0eeb9b1b688",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9844,8 +9855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "555c5f72-80df-4169-b798-4fa90d113ae3",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9855,8 +9866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a641ca43-c8bd-4fff-ba71-2e5a83d09a65",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9866,8 +9877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1d0b6a3-a229-45f7-9d06-39a9f9ae0ccc",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9877,8 +9888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6ed2c14-8a64-4f17-b2a3-390ca9d9d5c4",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9888,8 +9899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e106782-d38b-4a63-aa2b-55226c5ee595",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9899,8 +9910,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "97481352-8dc5-4b08-9716-bbe11a26f040",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9910,8 +9921,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cba01ea5-8395-4a20-94cb-1eb5602c8819",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9921,8 +9932,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "337dd548-b924-41d4-90c9-5e9c83314f0c",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9932,8 +9943,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8f7a854-6f51-40ad-969c-fee6df83f9b9",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9943,8 +9954,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9992,8 +10003,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10049,8 +10060,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10204,8 +10215,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597a158e-e722-40f3-970e-95a37389cba8",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10294,14 +10305,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *           "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *               "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10314,7 +10325,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *               "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10342,19 +10353,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:01.720Z",
-                     *           "updatedAt": "2026-11-30T01:25:01.720Z",
+                     *           "createdAt": "2026-11-30T01:46:38.139Z",
+                     *           "updatedAt": "2026-11-30T01:46:38.139Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10407,12 +10418,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10438,14 +10449,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10458,7 +10469,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10486,19 +10497,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:01.720Z",
-                     *       "updatedAt": "2026-11-30T01:25:01.720Z",
+                     *       "createdAt": "2026-11-30T01:46:38.139Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.139Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10556,14 +10567,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10576,7 +10587,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10604,19 +10615,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:01.720Z",
-                     *       "updatedAt": "2026-11-30T01:25:01.720Z",
+                     *       "createdAt": "2026-11-30T01:46:38.139Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.139Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10663,12 +10674,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10696,14 +10707,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10716,7 +10727,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10744,19 +10755,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:01.720Z",
-                     *       "updatedAt": "2026-11-30T01:25:01.956Z",
+                     *       "createdAt": "2026-11-30T01:46:38.139Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.415Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10826,22 +10837,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "74ae84f9-e29f-4bb6-aa45-4f767c82dbf0",
-                     *           "occurredAt": "2026-11-30T01:25:01.724Z",
+                     *           "requestId": "ce1bafd0-2eb5-4ab3-add0-2f3c90782186",
+                     *           "occurredAt": "2026-11-30T01:46:38.142Z",
                      *           "sequence": 31,
-                     *           "hash": "d5b918ca478fb4b70c55f2ff343622def7b946886d82fb755b3c06a90382a704",
+                     *           "hash": "1d9e2f25983137cfabb61c7e196a862200192c3d42bed55f15206db6bd38b36f",
                      *           "state": {
-                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10854,7 +10865,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10882,19 +10893,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:25:01.720Z",
-                     *             "updatedAt": "2026-11-30T01:25:01.720Z",
+                     *             "createdAt": "2026-11-30T01:46:38.139Z",
+                     *             "updatedAt": "2026-11-30T01:46:38.139Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10956,14 +10967,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10976,7 +10987,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11004,25 +11015,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:17.255Z",
-                     *       "updatedAt": "2026-11-30T01:25:17.318Z",
+                     *       "createdAt": "2026-11-30T01:46:49.584Z",
+                     *       "updatedAt": "2026-11-30T01:46:49.627Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:25:17.318Z",
+                     *       "submittedAt": "2026-11-30T01:46:49.627Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11087,14 +11098,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11107,7 +11118,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11135,46 +11146,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T01:25:17.255Z",
-                     *       "updatedAt": "2026-11-30T01:25:17.504Z",
+                     *       "createdAt": "2026-11-30T01:46:49.584Z",
+                     *       "updatedAt": "2026-11-30T01:46:49.737Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:25:17.472Z",
+                     *       "submittedAt": "2026-11-30T01:46:49.717Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *             "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *           },
-                     *           "at": "2026-11-30T01:25:17.504Z"
+                     *           "at": "2026-11-30T01:46:49.737Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:25:17.504Z",
+                     *       "approvedAt": "2026-11-30T01:46:49.737Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *           "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *         },
-                     *         "at": "2026-11-30T01:25:17.429Z"
+                     *         "at": "2026-11-30T01:46:49.699Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11239,14 +11250,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
                      *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11259,7 +11270,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11287,19 +11298,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:25:17.255Z",
-                     *       "updatedAt": "2026-11-30T01:25:17.429Z",
+                     *       "createdAt": "2026-11-30T01:46:49.584Z",
+                     *       "updatedAt": "2026-11-30T01:46:49.699Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11309,9 +11320,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *           "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *         },
-                     *         "at": "2026-11-30T01:25:17.429Z",
+                     *         "at": "2026-11-30T01:46:49.699Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11376,14 +11387,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11396,7 +11407,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11416,27 +11427,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:25:01.720Z",
-                     *       "updatedAt": "2026-11-30T01:25:01.997Z",
+                     *       "createdAt": "2026-11-30T01:46:38.139Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.465Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11446,9 +11457,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "postedAt": "2026-11-30T01:25:01.997Z",
+                     *       "postedAt": "2026-11-30T01:46:38.465Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11515,14 +11526,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "19f70bd2-0fe6-4545-976f-22543c4adda3",
+                     *       "id": "4ebde5fc-820d-412d-92f3-7eec529180c3",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11535,7 +11546,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11555,27 +11566,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:25:02.190Z",
-                     *       "updatedAt": "2026-11-30T01:25:02.274Z",
+                     *       "createdAt": "2026-11-30T01:46:38.635Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.689Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11585,14 +11596,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "postedAt": "2026-11-30T01:25:02.221Z",
+                     *       "postedAt": "2026-11-30T01:46:38.655Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "voidedAt": "2026-11-30T01:25:02.274Z"
+                     *       "voidedAt": "2026-11-30T01:46:38.689Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11641,14 +11652,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11661,7 +11672,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11689,19 +11700,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:25:01.720Z",
-                     *       "updatedAt": "2026-11-30T01:25:02.076Z",
+                     *       "createdAt": "2026-11-30T01:46:38.139Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.514Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11768,14 +11779,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6ba63cc-e44e-4c97-a25e-57453e8a1abb",
+                     *       "id": "160fdd73-9541-431e-9833-915cb55f4c70",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11788,7 +11799,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11808,27 +11819,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *       "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
-                     *       "reversalOf": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *       "reversalOf": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:02.157Z",
-                     *       "updatedAt": "2026-11-30T01:25:02.157Z",
+                     *       "createdAt": "2026-11-30T01:46:38.605Z",
+                     *       "updatedAt": "2026-11-30T01:46:38.605Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11838,9 +11849,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "postedAt": "2026-11-30T01:25:02.157Z",
+                     *       "postedAt": "2026-11-30T01:46:38.605Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11987,24 +11998,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "postedAt": "2026-11-30T01:25:15.815Z",
+                     *           "postedAt": "2026-11-30T01:46:48.608Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12012,24 +12023,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "a6b1b2dd-c800-41e3-9c0f-898229e849ef",
+                     *           "journalId": "e044ea1e-3623-458e-9a75-4a19aaac3a51",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "postedAt": "2026-11-30T01:25:13.698Z",
+                     *           "postedAt": "2026-11-30T01:46:47.261Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12037,29 +12048,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *           "journalId": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
                      *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *               "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "postedAt": "2026-11-30T01:25:17.543Z",
+                     *           "postedAt": "2026-11-30T01:46:49.760Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12071,7 +12082,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *             "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12080,7 +12091,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12158,14 +12169,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12192,8 +12203,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
-                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12219,7 +12230,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
+                     *           "accountId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12246,8 +12257,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
-                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12273,7 +12284,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "accountId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12300,8 +12311,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12435,7 +12446,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "accountId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12454,8 +12465,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12567,7 +12578,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12584,8 +12595,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
-                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12709,7 +12720,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12725,8 +12736,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
-                     *           "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12835,9 +12846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "3d9feeea-161b-4789-aff9-061c4b78112e",
+                     *       "budgetId": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12864,8 +12875,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
-                     *           "parentId": "1199e6a0-fed4-456a-a93d-d4fe98c0bcca",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12898,8 +12909,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "parentId": "604fa135-8d2a-44bf-bd88-214c05586f17",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12910,7 +12921,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *             "id": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13300,18 +13311,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "a6b1b2dd-c800-41e3-9c0f-898229e849ef",
+                     *           "journalId": "e044ea1e-3623-458e-9a75-4a19aaac3a51",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
+                     *           "taxCodeId": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13455,7 +13466,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *         "id": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13476,13 +13487,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *           "journalId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13494,7 +13505,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjFlNzk3Y2MtYTIxZS00MGY5LTk0MDYtNzQ3ZDlkZmYyMTc3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZmFiZmIxZGEtYjYwMy00MmU2LTg3OWYtZjZiZGQ1NTIwZGEyIiwiYWNjb3VudElkIjoiMWQyY2JjYzktY2RkMy00NzMyLTg4ZTktOTA4ZWRiN2YxMjZkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.IOff-HARAZD0M_oWeFmboeK46rqglst0nZVWAKi7304"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDYzOWY4YTgtNzM0MS00NjlmLWE3N2MtZGUwN2U5YzdiZThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWY3NjM3YWItYWY4Yy00NmRlLWE1NGEtMGQ3ZDg3OTA0MTk0IiwiYWNjb3VudElkIjoiOTU4MWI1YjItMGEyYi00YjhlLWJiNTYtZjVhZWY1MDAwYzBmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EV8_53_euFTQ7so9tvCSrildTW7wZ2-5OdGWoILFhAc"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13607,70 +13618,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3e4dd50b-3bff-45b4-b236-1a57cb1396ba",
+                     *           "id": "3c11c97d-4c62-4205-9616-f5f2f91ad89c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:07.308Z",
+                     *           "createdAt": "2026-11-30T01:46:42.892Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "9ce6b5678a530c521cac8ecd62fea245dfe79da8f0a26a75bd8e63ace74f9f28"
+                     *             "hash": "dbe5d5ba432a107b618411f2e75a85e7651313da551fc70fc01b4178a637dfec"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1574936d-cb6f-4d4b-82c8-9f56d06c0589",
+                     *           "id": "6e14a7d2-559f-4980-a4f8-94e17febaf6b",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:07.111Z",
+                     *           "createdAt": "2026-11-30T01:46:42.665Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "2296f8fbfce9e3153a12bc35b8f92bcc5a5029f3531536ad408ef6d308706ebb"
+                     *             "hash": "bb2688018a07f150c7b480895e89af6d8c0877500c9ffae2f564e0dc9d09396e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b021b84c-9bfe-4f84-bf4f-1fce4682af4e",
+                     *           "id": "abf9867b-9678-4779-8c69-d80c22d51e01",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce"
+                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838"
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:06.973Z",
+                     *           "createdAt": "2026-11-30T01:46:42.563Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "865efb4a986e46d029655e424ccfc55f658b51e1ccf1260ebd87d5698e5a904a"
+                     *             "hash": "970e15f9d781a80e5411d239be2b987ddaf5ef4cd374a82a7aa2c3cbed1feeaa"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2808471a-078d-47bb-b237-c18881318b89",
+                     *           "id": "61c63701-5a70-4354-9787-c281702d9c9d",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:06.797Z",
+                     *           "createdAt": "2026-11-30T01:46:42.435Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
+                     *             "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
                      *           }
                      *         }
                      *       ],
@@ -13788,20 +13799,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2808471a-078d-47bb-b237-c18881318b89",
+                     *       "id": "61c63701-5a70-4354-9787-c281702d9c9d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:06.797Z",
+                     *       "createdAt": "2026-11-30T01:46:42.435Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
+                     *         "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
                      *       }
                      *     }
                      */
@@ -13866,20 +13877,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2808471a-078d-47bb-b237-c18881318b89",
+                     *       "id": "61c63701-5a70-4354-9787-c281702d9c9d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:06.797Z",
+                     *       "createdAt": "2026-11-30T01:46:42.435Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "4d68b63f0dbb840bcfbc4d4240b377c67c55e8e4a64cc705163a61235e47a362"
+                     *         "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13898,7 +13909,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *             "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13914,8 +13925,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
-                     *             "parentId": "21e797cc-a21e-40f9-9406-747d9dff2177",
+                     *             "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *             "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14021,27 +14032,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "30bfe97d-edf1-442f-a643-463c4bea09d3",
+                     *           "id": "0a941f40-652b-44e6-a29a-12c2496681e3",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
-                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:25:01.999Z",
-                     *           "requestId": "310763ec-86a9-428b-8400-7497f1b82b39",
+                     *           "occurredAt": "2026-11-30T01:46:38.468Z",
+                     *           "requestId": "8cb21f0b-b1aa-40b6-9c3f-6a84058896e7",
                      *           "data": {
-                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14054,7 +14065,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14074,27 +14085,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T01:25:01.720Z",
-                     *             "updatedAt": "2026-11-30T01:25:01.997Z",
+                     *             "createdAt": "2026-11-30T01:46:38.139Z",
+                     *             "updatedAt": "2026-11-30T01:46:38.465Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14104,40 +14115,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
-                     *             "postedAt": "2026-11-30T01:25:01.997Z",
+                     *             "postedAt": "2026-11-30T01:46:38.465Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ea179199a3d788296b823b0c9da65a0fad240a5618dcf5749d244956cd544365",
-                     *           "previousHash": "7686934816b3c01ff32983a92583e45e7298b765f6585fb12e0b361cabca2322",
-                     *           "hash": "f239d87a4fddf83e8b8d21fc6051d00cc1bf5d6947691e1753e7b96f33ae31fe"
+                     *           "recordDigest": "a4340b5c5760694a0d1b3b35d2ed9539a0b61387aab28df6fff46d0754329147",
+                     *           "previousHash": "8b52fa0011a295dafd35d14ab54808b5e1c497d27b43bdc1430fef1c651c887b",
+                     *           "hash": "8875409a4980eec529ad2804c6d677b08cb7eba7e726c115e6936cd751947b70"
                      *         },
                      *         {
-                     *           "id": "891bf4a8-bdc5-421e-86a8-95bae45f479f",
+                     *           "id": "6b27f677-2312-4a0c-9def-b000b98e81f6",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
-                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:25:02.114Z",
-                     *           "requestId": "af0c7f46-acab-499f-b4dd-98cb86a84caf",
+                     *           "occurredAt": "2026-11-30T01:46:38.562Z",
+                     *           "requestId": "e07516f8-b396-4a92-9f2d-84317a51e9bc",
                      *           "data": {
-                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14150,7 +14161,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14170,27 +14181,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T01:25:01.720Z",
-                     *             "updatedAt": "2026-11-30T01:25:02.113Z",
+                     *             "createdAt": "2026-11-30T01:46:38.139Z",
+                     *             "updatedAt": "2026-11-30T01:46:38.561Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14200,40 +14211,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
-                     *             "postedAt": "2026-11-30T01:25:02.113Z",
+                     *             "postedAt": "2026-11-30T01:46:38.561Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f533e50dfd27bc9d16c38a61a3f9c7bf107f6401555b876831632e4df26a284a",
-                     *           "previousHash": "1ce9190f737b100ec9b0d30aea1681ec21d20fe58b963fdb8b903c3d220b6279",
-                     *           "hash": "121d9aa6f9f9db590fd05eb0aeb8c7f4cac5fb9d2790398fd4fc93fdef7b6494"
+                     *           "recordDigest": "6eb146490008ce9f18c2492748ca3d9e8ab15d39e80091f6c16cf9b79fd8c635",
+                     *           "previousHash": "afc2f7506673e1d2e25975107599f18c3ddec97f52dd3a23e52c214f345e9719",
+                     *           "hash": "0d5c19f143a358a317c4c023933d9b658016ed129c86254597877473eb28eaf9"
                      *         },
                      *         {
-                     *           "id": "c5e22260-ed58-4cd6-bc9c-0b605833a521",
+                     *           "id": "075bcadd-88aa-47a4-b781-788c8ffeaa48",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
-                     *           "recordId": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:25:02.158Z",
-                     *           "requestId": "9a76f6d5-6531-491a-8605-8deb9a281efb",
+                     *           "occurredAt": "2026-11-30T01:46:38.606Z",
+                     *           "requestId": "ee1e0c1c-a5b3-488f-b943-a004ba8f2d99",
                      *           "data": {
-                     *             "id": "fabfb1da-b603-42e6-879f-f6bdd5520da2",
+                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14246,7 +14257,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14266,27 +14277,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
-                     *             "periodId": "337dd548-b924-41d4-90c9-5e9c83314f0c",
+                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
                      *             "reversalOf": null,
-                     *             "reversedBy": "b6ba63cc-e44e-4c97-a25e-57453e8a1abb",
+                     *             "reversedBy": "160fdd73-9541-431e-9833-915cb55f4c70",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T01:25:01.720Z",
-                     *             "updatedAt": "2026-11-30T01:25:02.157Z",
+                     *             "createdAt": "2026-11-30T01:46:38.139Z",
+                     *             "updatedAt": "2026-11-30T01:46:38.605Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14296,20 +14307,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             },
-                     *             "postedAt": "2026-11-30T01:25:02.113Z",
+                     *             "postedAt": "2026-11-30T01:46:38.561Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "9c7110e70b2240cd8df24a3fbc9bc13b8ed2d5908be0beb48d02f85c1337fa4a",
-                     *           "previousHash": "121d9aa6f9f9db590fd05eb0aeb8c7f4cac5fb9d2790398fd4fc93fdef7b6494",
-                     *           "hash": "4193f8a43d8b427e9dfdaa4bc6a16f187bfbe2cdf13b43d1bdd71cb2aa81b404"
+                     *           "recordDigest": "95862b62d7cae4523b956631f138d41e08dab68bdd0ffd7a4b648fe189d37b5c",
+                     *           "previousHash": "0d5c19f143a358a317c4c023933d9b658016ed129c86254597877473eb28eaf9",
+                     *           "hash": "fd416272327aa9d51efd52d6fac6df099d836a3050653a1916cb91888b847140"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.PCoAxbxnT0fuUbVGTJwXpo1_LGwrdzj9bp3KcgUHQr8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.5WZkmwF5WM-GlRnpqtQT_76mlSVe78IrswMpDWEYgCI"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14357,7 +14368,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
+                     *           "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14368,11 +14379,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:11.208Z",
-                     *           "updatedAt": "2026-11-30T01:25:11.208Z"
+                     *           "createdAt": "2026-11-30T01:46:45.793Z",
+                     *           "updatedAt": "2026-11-30T01:46:45.793Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14434,7 +14445,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
+                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14445,11 +14456,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.208Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.208Z",
+                     *       "createdAt": "2026-11-30T01:46:45.793Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.793Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14498,7 +14509,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
+                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14509,11 +14520,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.208Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.208Z"
+                     *       "createdAt": "2026-11-30T01:46:45.793Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.793Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14574,7 +14585,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "030451fa-a4ab-43e9-acbe-fd618b46be94",
+                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14586,11 +14597,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:11.208Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.374Z"
+                     *       "createdAt": "2026-11-30T01:46:45.793Z",
+                     *       "updatedAt": "2026-11-30T01:46:45.912Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14729,13 +14740,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
+                     *           "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:11.568Z",
-                     *           "updatedAt": "2026-11-30T01:25:11.568Z"
+                     *           "createdAt": "2026-11-30T01:46:46.048Z",
+                     *           "updatedAt": "2026-11-30T01:46:46.048Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14791,13 +14802,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
+                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.568Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.568Z"
+                     *       "createdAt": "2026-11-30T01:46:46.048Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14852,13 +14863,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
+                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.568Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.568Z"
+                     *       "createdAt": "2026-11-30T01:46:46.048Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.048Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14907,13 +14918,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b9fcf68-c6d7-40ad-9b25-893f08e21028",
+                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:11.568Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.860Z"
+                     *       "createdAt": "2026-11-30T01:46:46.048Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.196Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15005,13 +15016,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
+                     *           "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:11.969Z",
-                     *           "updatedAt": "2026-11-30T01:25:11.969Z"
+                     *           "createdAt": "2026-11-30T01:46:46.277Z",
+                     *           "updatedAt": "2026-11-30T01:46:46.277Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15046,10 +15057,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                 *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15066,8 +15077,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15103,15 +15114,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
+                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.969Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.969Z",
+                     *       "createdAt": "2026-11-30T01:46:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.277Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15129,8 +15140,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15185,15 +15196,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
+                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:11.969Z",
-                     *       "updatedAt": "2026-11-30T01:25:11.969Z",
+                     *       "createdAt": "2026-11-30T01:46:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.277Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15211,8 +15222,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15259,10 +15270,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                 *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15300,15 +15311,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3d9feeea-161b-4789-aff9-061c4b78112e",
+                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "9ea339e6-8b89-44e1-8c3e-ee035ce195ce",
+                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:11.969Z",
-                     *       "updatedAt": "2026-11-30T01:25:12.780Z",
+                     *       "createdAt": "2026-11-30T01:46:46.277Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.673Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f25152ce-9bd3-4245-90a2-1f5f1063ad6f",
+                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15417,17 +15428,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *           "description": "Office rent",
                      *           "lines": [
                      *             {
-                     *               "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *               "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *               "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *               "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *               "side": 1,
                      *               "amount": "4500.00"
                      *             },
                      *             {
-                     *               "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *               "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": "4500.00"
@@ -15445,8 +15456,8 @@ export interface operations {
                      *           "lastSettledDate": null,
                      *           "nextOccurrenceDate": "2025-11-30",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:12.902Z",
-                     *           "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *           "createdAt": "2026-11-30T01:46:46.754Z",
+                     *           "updatedAt": "2026-11-30T01:46:46.754Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15483,13 +15494,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15524,17 +15535,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15552,8 +15563,8 @@ export interface operations {
                      *       "lastSettledDate": null,
                      *       "nextOccurrenceDate": "2025-11-30",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:12.902Z",
-                     *       "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *       "createdAt": "2026-11-30T01:46:46.754Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.754Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15592,17 +15603,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15620,8 +15631,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:12.902Z",
-                     *       "updatedAt": "2026-11-30T01:25:12.902Z"
+                     *       "createdAt": "2026-11-30T01:46:46.754Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.754Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15654,13 +15665,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                 *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15703,17 +15714,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
-                     *           "costCenterId": "bdeec914-59d7-4a6f-a58c-2d2970989b4b",
+                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15731,8 +15742,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:12.902Z",
-                     *       "updatedAt": "2026-11-30T01:25:13.213Z"
+                     *       "createdAt": "2026-11-30T01:46:46.754Z",
+                     *       "updatedAt": "2026-11-30T01:46:46.961Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15786,15 +15797,15 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *           "date": "2025-11-30",
                      *           "state": "skipped",
                      *           "journalId": null,
                      *           "reason": null,
-                     *           "updatedAt": "2026-11-30T01:25:13.028Z"
+                     *           "updatedAt": "2026-11-30T01:46:46.833Z"
                      *         },
                      *         {
-                     *           "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *           "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *           "date": "2025-12-31",
                      *           "state": "blocked",
                      *           "journalId": null,
@@ -15803,7 +15814,7 @@ export interface operations {
                      *             "reason": "no financial year contains 2025-12-31; create one that does",
                      *             "code": "NoFinancialYear"
                      *           },
-                     *           "updatedAt": "2026-11-30T01:25:13.103Z"
+                     *           "updatedAt": "2026-11-30T01:46:46.894Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15856,12 +15867,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *       "date": "2025-11-30",
                      *       "state": "skipped",
                      *       "journalId": null,
                      *       "reason": null,
-                     *       "updatedAt": "2026-11-30T01:25:13.028Z"
+                     *       "updatedAt": "2026-11-30T01:46:46.833Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
@@ -15919,28 +15930,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c",
+                     *       "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
                      *       "state": "active",
                      *       "until": "2026-01-31",
                      *       "occurrences": [
                      *         {
                      *           "date": "2025-11-30",
                      *           "number": 1,
-                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2025-11-30",
+                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2025-11-30",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2025-12-31",
                      *           "number": 2,
-                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2025-12-31",
+                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2025-12-31",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2026-01-31",
                      *           "number": 3,
-                     *           "reference": "schedule 8bd1f86f-ed01-4fc1-a3fe-7e8807a1f42c 2026-01-31",
+                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2026-01-31",
                      *           "amount": "4500.00",
                      *           "state": "due"
                      *         }
@@ -16000,7 +16011,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
+                     *           "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16032,12 +16043,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "createdAt": "2026-11-30T01:24:59.294Z",
-                     *           "updatedAt": "2026-11-30T01:24:59.481Z",
-                     *           "startedAt": "2026-11-30T01:24:59.365Z",
-                     *           "finishedAt": "2026-11-30T01:24:59.481Z"
+                     *           "createdAt": "2026-11-30T01:46:36.294Z",
+                     *           "updatedAt": "2026-11-30T01:46:36.478Z",
+                     *           "startedAt": "2026-11-30T01:46:36.367Z",
+                     *           "finishedAt": "2026-11-30T01:46:36.478Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16146,7 +16157,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
+                     *       "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16171,10 +16182,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:24:59.294Z",
-                     *       "updatedAt": "2026-11-30T01:24:59.294Z",
+                     *       "createdAt": "2026-11-30T01:46:36.294Z",
+                     *       "updatedAt": "2026-11-30T01:46:36.294Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16223,7 +16234,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "20041d57-ef85-4bb7-a4b6-399b589088be",
+                     *       "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16255,12 +16266,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:24:59.294Z",
-                     *       "updatedAt": "2026-11-30T01:24:59.481Z",
-                     *       "startedAt": "2026-11-30T01:24:59.365Z",
-                     *       "finishedAt": "2026-11-30T01:24:59.481Z"
+                     *       "createdAt": "2026-11-30T01:46:36.294Z",
+                     *       "updatedAt": "2026-11-30T01:46:36.478Z",
+                     *       "startedAt": "2026-11-30T01:46:36.367Z",
+                     *       "finishedAt": "2026-11-30T01:46:36.478Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16346,12 +16357,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "69ebd664-0973-4fc8-88c9-4448d19396a9",
+                     *       "importId": "77013d3e-d8d9-47a2-9834-0a8423e74337",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "5027025f-26c1-4388-b154-195f3d1a3967"
+                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:25:17.861Z",
+                     *       "approvedAt": "2026-11-30T01:46:49.961Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16431,7 +16442,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>ab0bedb78065456db8ba3353b45ca5ed</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>eb964a2357d74427855c09b0a6e6cdbf</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -16493,13 +16504,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
+                     *           "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d"
+                     *             "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -16508,15 +16519,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T01:30:06.420Z",
-                     *           "fileExpiresAt": "2026-12-07T01:25:06.334Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T01:51:42.026Z",
+                     *           "fileExpiresAt": "2026-12-07T01:46:41.935Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:05.792Z",
-                     *           "startedAt": "2026-11-30T01:25:05.814Z",
-                     *           "completedAt": "2026-11-30T01:25:06.334Z"
+                     *           "createdAt": "2026-11-30T01:46:41.336Z",
+                     *           "startedAt": "2026-11-30T01:46:41.358Z",
+                     *           "completedAt": "2026-11-30T01:46:41.935Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16553,7 +16564,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                 *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -16589,11 +16600,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
+                     *       "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d",
+                     *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -16608,9 +16619,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:05.792Z",
+                     *       "createdAt": "2026-11-30T01:46:41.336Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -16651,13 +16662,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5746523-d68c-41e1-aa77-3bbb6bf6cc6b",
+                     *       "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "1d2cbcc9-cdd3-4732-88e9-908edb7f126d"
+                     *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -16666,15 +16677,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T01:30:06.394Z",
-                     *       "fileExpiresAt": "2026-12-07T01:25:06.334Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T01:51:42.002Z",
+                     *       "fileExpiresAt": "2026-12-07T01:46:41.935Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:05.792Z",
-                     *       "startedAt": "2026-11-30T01:25:05.814Z",
-                     *       "completedAt": "2026-11-30T01:25:06.334Z"
+                     *       "createdAt": "2026-11-30T01:46:41.336Z",
+                     *       "startedAt": "2026-11-30T01:46:41.358Z",
+                     *       "completedAt": "2026-11-30T01:46:41.935Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -16720,7 +16731,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 137,
                      *       "headSequence": 137,
-                     *       "headHash": "b179477c16939a1c7203695f3d7313d1b1cb599ea4588b60009a18ffeb4f2861",
+                     *       "headHash": "d5f9b0338beec320a3c72a9d884c2e279849797cd1afb7ed435ad858f6b774f5",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -16831,10 +16842,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "enteredDate": "2026-11-30T01:25:15.786Z",
-                     *           "lastModifiedBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "enteredBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "enteredDate": "2026-11-30T01:46:48.589Z",
+                     *           "lastModifiedBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16867,10 +16878,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "enteredDate": "2026-11-30T01:25:13.659Z",
-                     *           "lastModifiedBy": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "enteredBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "enteredDate": "2026-11-30T01:46:47.225Z",
+                     *           "lastModifiedBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16906,7 +16917,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMTAjYTZiMWIyZGQtYzgwMC00MWUzLTljMGYtODk4MjI5ZTg0OWVmIn19.b69ydpp7F-RoWMBTLV8vDyUQiBJFozWNrAyOVXqqdsM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMTAjZTA0NGVhMWUtMzYyMy00NThlLTlhNzUtNGExOWFhYWMzYTUxIn19.rA-cMxK6Bow93Ms4XLGRt67wJKw9lqCiFx8wauQYhfk"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -16959,7 +16970,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16974,7 +16985,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16989,7 +17000,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17004,7 +17015,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17019,7 +17030,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17034,7 +17045,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17090,7 +17101,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -17098,7 +17109,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -17107,7 +17118,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -17116,7 +17127,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -17125,7 +17136,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "dac7304d-ee36-4278-a0e5-1c0067da5c3c",
+                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -17134,7 +17145,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MiLCJzayI6IkFDQ09VTlQjODc0YmU0MTYtODZjZS00ZmY0LWI3ZTItMDdiNmM1M2FkZmU2IiwiZ3NpMXBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgODc0YmU0MTYtODZjZS00ZmY0LWI3ZTItMDdiNmM1M2FkZmU2In19.DiP7KoyFh7gfNj8D5B-o2KEx_wfVMaJdhPgbIQtdlj8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQiLCJzayI6IkFDQ09VTlQjMjUyNTcwMzctZWU1ZC00ODQxLTk4NjktYTgyM2ZjMGQ3ODNiIiwiZ3NpMXBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMjUyNTcwMzctZWU1ZC00ODQxLTk4NjktYTgyM2ZjMGQ3ODNiIn19.K4kL6nGJ8HfDTYuYihhmouZ7Sh4hCvGgHDarPoyp1Yg"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -17186,7 +17197,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0c156e7c-4c53-4096-9226-2249d43f4871",
+                     *           "id": "ee2f6716-032d-44b7-9a59-2ab658895b51",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17208,11 +17219,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
+                     *           "id": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17230,7 +17241,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *           "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17240,11 +17251,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "f72e9bc2-ab2d-426c-87d7-0a13bf8b37b5",
+                     *           "id": "26b3321a-9f29-4909-9df4-db27e860382e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17264,11 +17275,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImRhYzczMDRkLWVlMzYtNDI3OC1hMGU1LTFjMDA2N2RhNWMzYyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkYWM3MzA0ZC1lZTM2LTQyNzgtYTBlNS0xYzAwNjdkYTVjM2MjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lAlgpEeWuulPFavjmc2p8fbFSumhrsQHKgc5_NT11_0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lWp7YMB7s9ZDN-ZpF-tNo11oSkNj9SpjFpd2OZvpXZw"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -17316,7 +17327,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                 *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17349,7 +17360,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
+                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17367,7 +17378,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17377,8 +17388,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:13.491Z",
-                     *       "updatedAt": "2026-11-30T01:25:13.491Z"
+                     *       "createdAt": "2026-11-30T01:46:47.120Z",
+                     *       "updatedAt": "2026-11-30T01:46:47.120Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17420,8 +17431,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
-                 *       "inputTaxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6"
+                 *       "outputTaxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                 *       "inputTaxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b"
                  *     }
                  */
                 "application/json": {
@@ -17441,7 +17452,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ba6ccec7-71e5-424f-bbe6-8bf15fac23c4",
+                     *           "id": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17459,7 +17470,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *           "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17469,11 +17480,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "4cab0708-3dd3-489a-bd73-48869edb9539",
+                     *           "id": "c9723eb5-2487-44f2-9063-a6997b81b6ff",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17495,11 +17506,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "0c156e7c-4c53-4096-9226-2249d43f4871",
+                     *           "id": "ee2f6716-032d-44b7-9a59-2ab658895b51",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17521,11 +17532,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "bac20868-a74d-424c-8eb8-8eb10d2220fe",
+                     *           "id": "f82317aa-156c-4117-9476-2e3e9101601b",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17547,11 +17558,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "64215735-68bd-4edc-aa4d-9f9d20430a5e",
+                     *           "id": "1b8f9990-c365-468e-b063-421707ea5f57",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17573,11 +17584,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "f72e9bc2-ab2d-426c-87d7-0a13bf8b37b5",
+                     *           "id": "26b3321a-9f29-4909-9df4-db27e860382e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17597,11 +17608,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "b7978739-e300-40d6-ae9f-916f9cee4c2c",
+                     *           "id": "7b1c2949-1749-44e8-b147-1eb76f9c40ed",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17619,7 +17630,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
+                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17629,11 +17640,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "98111698-5cd8-45b2-93aa-773d348061c8",
+                     *           "id": "df288780-3620-4ba9-8152-0400dd56c72e",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17651,7 +17662,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
+                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17661,11 +17672,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "a00928cc-aee1-4a16-9830-714a9dd7a81f",
+                     *           "id": "db82c6f1-5485-4b12-b246-f5e0ebf1f407",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17683,19 +17694,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "874be416-86ce-4ff4-b7e2-07b6c53adfe6",
-                     *           "reverseChargeAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
+                     *           "reverseChargeAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "54a1a7fc-60c1-4423-810f-22c8ecce1514",
+                     *           "id": "96a7fb33-31bf-4f1a-a56c-cbb77246d237",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17717,11 +17728,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "0e039f79-c3a5-4e84-862e-15234883ed4d",
+                     *           "id": "b491baa7-480b-43dc-b254-4c51af5a9af7",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17743,11 +17754,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         },
                      *         {
-                     *           "id": "8895aafa-f55a-4ab8-a2e9-fe5939b9aa1d",
+                     *           "id": "c3026612-ae26-4a74-b4cf-9f12aacbd013",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17767,8 +17778,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:13.377Z",
-                     *           "updatedAt": "2026-11-30T01:25:13.377Z"
+                     *           "createdAt": "2026-11-30T01:46:47.060Z",
+                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
                      *         }
                      *       ]
                      *     }
@@ -17817,7 +17828,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
+                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17835,7 +17846,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17845,8 +17856,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:13.491Z",
-                     *       "updatedAt": "2026-11-30T01:25:13.491Z"
+                     *       "createdAt": "2026-11-30T01:46:47.120Z",
+                     *       "updatedAt": "2026-11-30T01:46:47.120Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17890,7 +17901,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                 *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17922,7 +17933,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
+                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17940,7 +17951,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17950,8 +17961,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:13.491Z",
-                     *       "updatedAt": "2026-11-30T01:25:13.595Z"
+                     *       "createdAt": "2026-11-30T01:46:47.120Z",
+                     *       "updatedAt": "2026-11-30T01:46:47.183Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18009,15 +18020,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0527f3e8-d357-42cf-b090-2314b0d51766",
-                     *           "occurredAt": "2026-11-30T01:25:13.492Z",
+                     *           "requestId": "6cdef95c-aa1c-4173-90bd-bc57581194d5",
+                     *           "occurredAt": "2026-11-30T01:46:47.121Z",
                      *           "sequence": 100,
-                     *           "hash": "181e6abd2a6591b86d85eff6da5132455d839f62e47f9fb059f65d3c015f3754",
+                     *           "hash": "fe4f3e8ee83e04e1a0214c07b52d68beaf4c6864b8dca91be7001397b9e571b9",
                      *           "state": {
-                     *             "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
+                     *             "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18035,7 +18046,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *             "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18045,8 +18056,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:25:13.491Z",
-                     *             "updatedAt": "2026-11-30T01:25:13.491Z"
+                     *             "createdAt": "2026-11-30T01:46:47.120Z",
+                     *             "updatedAt": "2026-11-30T01:46:47.120Z"
                      *           }
                      *         },
                      *         {
@@ -18054,15 +18065,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "cfab3388-b083-4831-ae6d-43d46385caeb",
-                     *           "occurredAt": "2026-11-30T01:25:13.595Z",
+                     *           "requestId": "767cf506-b8eb-4d98-8b0e-5f695fec9d33",
+                     *           "occurredAt": "2026-11-30T01:46:47.183Z",
                      *           "sequence": 101,
-                     *           "hash": "331cf9aef772b0b230117b9bf8f3fe2b9601c779f3df2ad2fac80aa10861e498",
+                     *           "hash": "9844b76535ba9f9870b476d1f3ffbafe94fed194cd0caf3cedf6e40906837698",
                      *           "state": {
-                     *             "id": "2039ff0b-c6cf-4dec-8176-8d6cdfec0e1e",
+                     *             "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18080,7 +18091,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "d48e9641-dec8-40ec-aee4-14b009218131",
+                     *             "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18090,8 +18101,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:25:13.491Z",
-                     *             "updatedAt": "2026-11-30T01:25:13.595Z"
+                     *             "createdAt": "2026-11-30T01:46:47.120Z",
+                     *             "updatedAt": "2026-11-30T01:46:47.183Z"
                      *           }
                      *         }
                      *       ],
@@ -18131,7 +18142,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
+                     *           "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -18304,14 +18315,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T01:25:14.168Z",
+                     *           "filedAt": "2026-11-30T01:46:47.601Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 103,
-                     *             "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
+                     *             "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
                      *           },
                      *           "version": 1
                      *         }
@@ -18367,7 +18378,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
+                     *       "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18540,14 +18551,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:25:14.168Z",
+                     *       "filedAt": "2026-11-30T01:46:47.601Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
+                     *         "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
                      *       },
                      *       "version": 1
                      *     }
@@ -18604,7 +18615,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaf881f3-39d0-4dee-b6f7-46eed932b608",
+                     *       "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18777,14 +18788,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:25:14.168Z",
+                     *       "filedAt": "2026-11-30T01:46:47.601Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "8eedc06aab0f2f52a8d5ce0941403c838999ca8ac2d500246f5b157e5221cdaf"
+                     *         "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
                      *       },
                      *       "version": 1
                      *     }
@@ -18838,7 +18849,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *           "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18847,8 +18858,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:14.986Z",
-                     *           "updatedAt": "2026-11-30T01:25:14.986Z"
+                     *           "createdAt": "2026-11-30T01:46:48.093Z",
+                     *           "updatedAt": "2026-11-30T01:46:48.093Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18907,7 +18918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18916,8 +18927,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:14.986Z",
-                     *       "updatedAt": "2026-11-30T01:25:14.986Z"
+                     *       "createdAt": "2026-11-30T01:46:48.093Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.093Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18956,7 +18967,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18965,8 +18976,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:14.986Z",
-                     *       "updatedAt": "2026-11-30T01:25:14.986Z"
+                     *       "createdAt": "2026-11-30T01:46:48.093Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.093Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19024,7 +19035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19033,8 +19044,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:14.986Z",
-                     *       "updatedAt": "2026-11-30T01:25:15.050Z"
+                     *       "createdAt": "2026-11-30T01:46:48.093Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.140Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19084,15 +19095,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9d5a66ff-03d4-440b-b886-559c1d9a7344",
-                     *           "occurredAt": "2026-11-30T01:25:14.986Z",
+                     *           "requestId": "f633287a-fe69-4671-b70b-615667fb70ed",
+                     *           "occurredAt": "2026-11-30T01:46:48.093Z",
                      *           "sequence": 105,
-                     *           "hash": "27f41cf67215954bf9c1b06c60ea30761a21d96a61faea57890a4cd329856ece",
+                     *           "hash": "0c364a4f991e60d7c67d79ac51755f5e030c2f9a9d60e1377848086be207c405",
                      *           "state": {
-                     *             "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *             "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19101,8 +19112,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:25:14.986Z",
-                     *             "updatedAt": "2026-11-30T01:25:14.986Z"
+                     *             "createdAt": "2026-11-30T01:46:48.093Z",
+                     *             "updatedAt": "2026-11-30T01:46:48.093Z"
                      *           }
                      *         },
                      *         {
@@ -19110,15 +19121,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "14b65bd7-6757-40c4-adba-e7dace0d53dc",
-                     *           "occurredAt": "2026-11-30T01:25:15.051Z",
+                     *           "requestId": "a172ce52-fe82-401a-9208-32f1687bed17",
+                     *           "occurredAt": "2026-11-30T01:46:48.140Z",
                      *           "sequence": 106,
-                     *           "hash": "e042cbdf7e0398daa1ea2cd89907e732686f65b8038fda846ce7393e456cccbc",
+                     *           "hash": "2ebb1e79c62ef4a02c966809d4d7a76aa1b8a35cc401ce1f25bca7de7bcb0aea",
                      *           "state": {
-                     *             "id": "aad56d0a-fce2-4e6c-b2cf-3b686eb19ba3",
+                     *             "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19127,8 +19138,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:25:14.986Z",
-                     *             "updatedAt": "2026-11-30T01:25:15.050Z"
+                     *             "createdAt": "2026-11-30T01:46:48.093Z",
+                     *             "updatedAt": "2026-11-30T01:46:48.140Z"
                      *           }
                      *         }
                      *       ],
@@ -19178,10 +19189,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:25:16.982Z",
+                     *       "updatedAt": "2026-11-30T01:46:49.400Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       }
                      *     }
                      */
@@ -19262,10 +19273,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:25:16.982Z",
+                     *       "updatedAt": "2026-11-30T01:46:49.400Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       }
                      *     }
                      */
@@ -19322,13 +19333,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed",
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "727a7815-0b49-4a27-b252-045a83502373",
-                     *           "occurredAt": "2026-11-30T01:25:16.982Z",
+                     *           "requestId": "08909f67-dde2-4687-b1ff-33072506ac8b",
+                     *           "occurredAt": "2026-11-30T01:46:49.401Z",
                      *           "sequence": 125,
-                     *           "hash": "d5383603d16eb40066260aa6dc7d4ef363c88512356ed7a807653348172100cd",
+                     *           "hash": "3fde037dd2bca9f8f31b16b79825b3e975ed735131eb742c8ce3ad21e8eaf5f8",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -19342,10 +19353,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T01:25:16.982Z",
+                     *             "updatedAt": "2026-11-30T01:46:49.400Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *             }
                      *           }
                      *         }
@@ -19398,8 +19409,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
-                     *           "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19416,8 +19427,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:25:15.237Z",
-                     *           "updatedAt": "2026-11-30T01:25:15.237Z"
+                     *           "createdAt": "2026-11-30T01:46:48.212Z",
+                     *           "updatedAt": "2026-11-30T01:46:48.212Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19471,8 +19482,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
-                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19489,8 +19500,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:15.237Z",
-                     *       "updatedAt": "2026-11-30T01:25:15.237Z"
+                     *       "createdAt": "2026-11-30T01:46:48.212Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.212Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19544,8 +19555,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
-                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19562,8 +19573,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:25:15.237Z",
-                     *       "updatedAt": "2026-11-30T01:25:15.237Z"
+                     *       "createdAt": "2026-11-30T01:46:48.212Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.212Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19615,8 +19626,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
-                     *       "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19633,8 +19644,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:25:15.237Z",
-                     *       "updatedAt": "2026-11-30T01:25:15.335Z"
+                     *       "createdAt": "2026-11-30T01:46:48.212Z",
+                     *       "updatedAt": "2026-11-30T01:46:48.284Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19713,7 +19724,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
+                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19729,7 +19740,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
+                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19745,7 +19756,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "83332c1c-bf90-49fe-b38c-09ca127116f1"
+                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19779,7 +19790,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826"
+                 *       "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431"
                  *     }
                  */
                 "application/json": {
@@ -19807,14 +19818,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "78d7e11f-8aca-464b-848c-8b23dc505fef",
+                     *         "id": "2900307e-1063-432c-a7b0-4d07fc8db0e3",
                      *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *             "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19827,7 +19838,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "9da5f217-65aa-46e9-b28e-a099e3159826",
+                     *             "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19855,19 +19866,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T01:25:15.726Z",
-                     *         "updatedAt": "2026-11-30T01:25:15.726Z",
+                     *         "createdAt": "2026-11-30T01:46:48.548Z",
+                     *         "updatedAt": "2026-11-30T01:46:48.548Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19933,7 +19944,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                 *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19967,14 +19978,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
-                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
+                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19986,9 +19997,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
+                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
                      *       "version": 1
                      *     }
                      */
@@ -20045,8 +20056,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
-                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
+                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20055,7 +20066,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58"
+                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20064,9 +20075,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
+                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
                      *       "version": 1
                      *     }
                      */
@@ -20116,8 +20127,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da5d4ec9-9627-48e4-9927-6164994fcf0b",
-                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
+                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20126,7 +20137,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58"
+                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20135,9 +20146,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:25:15.878Z",
+                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
                      *       "version": 2
                      *     }
                      */
@@ -20192,7 +20203,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -20202,14 +20213,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "1be462ef-b55b-47f1-991a-b09fbee72519",
-                     *           "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *           "id": "6b1ff910-ff64-4003-8b10-6c44f8d2bb31",
+                     *           "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *               "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -20221,9 +20232,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "matchedAt": "2026-11-30T01:25:16.193Z",
+                     *           "matchedAt": "2026-11-30T01:46:48.833Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20288,9 +20299,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "reconciledAt": "2026-11-30T01:25:16.007Z"
+                     *       "reconciledAt": "2026-11-30T01:46:48.724Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20349,7 +20360,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "9b30cee1-95d7-42c0-9409-07ddba4fad56",
+                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20402,9 +20413,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "reconciledAt": "2026-11-30T01:25:16.007Z",
+                     *           "reconciledAt": "2026-11-30T01:46:48.724Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20459,8 +20470,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
-                     *           "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *           "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
+                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20469,10 +20480,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *           },
-                     *           "createdAt": "2026-11-30T01:25:16.255Z",
-                     *           "checkedAt": "2026-11-30T01:25:16.576Z",
+                     *           "createdAt": "2026-11-30T01:46:48.886Z",
+                     *           "checkedAt": "2026-11-30T01:46:49.129Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -20529,8 +20540,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
-                     *       "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *       "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
+                     *       "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20539,15 +20550,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:16.255Z",
+                     *       "createdAt": "2026-11-30T01:46:48.886Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:40:16.255Z",
+                     *         "expiresAt": "2026-11-30T02:01:48.886Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20601,8 +20612,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad77d6eb-87ba-4dab-8348-b855e7a2a478",
-                     *       "journalId": "fc1653f5-1a72-44f5-b18e-eefed64fad58",
+                     *       "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
+                     *       "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20611,15 +20622,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:16.255Z",
-                     *       "checkedAt": "2026-11-30T01:25:16.576Z",
+                     *       "createdAt": "2026-11-30T01:46:48.886Z",
+                     *       "checkedAt": "2026-11-30T01:46:49.129Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:30:16.634Z"
+                     *         "expiresAt": "2026-11-30T01:51:49.167Z"
                      *       }
                      *     }
                      */
@@ -20669,8 +20680,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f50439bc-27c1-4466-8d25-976a5297002e",
-                     *       "journalId": "7052af50-4378-48cc-9d30-afbd4d4d5ec3",
+                     *       "id": "3571def2-6366-47f4-ad19-2bf763e6c78a",
+                     *       "journalId": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20679,9 +20690,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:17.348Z",
+                     *       "createdAt": "2026-11-30T01:46:49.647Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -20745,7 +20756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29aaf53a-0e04-4e1d-be23-cc73288b731d",
+                     *       "id": "cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20755,15 +20766,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:16.750Z",
+                     *       "createdAt": "2026-11-30T01:46:49.232Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T01:40:16.750Z",
+                     *         "expiresAt": "2026-11-30T02:01:49.232Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20806,7 +20817,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29aaf53a-0e04-4e1d-be23-cc73288b731d",
+                     *       "id": "cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20816,15 +20827,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ab0bedb7-8065-456d-b8ba-3353b45ca5ed"
+                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
                      *       },
-                     *       "createdAt": "2026-11-30T01:25:16.750Z",
-                     *       "checkedAt": "2026-11-30T01:25:16.851Z",
+                     *       "createdAt": "2026-11-30T01:46:49.232Z",
+                     *       "checkedAt": "2026-11-30T01:46:49.290Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:30:16.908Z"
+                     *         "expiresAt": "2026-11-30T01:51:49.351Z"
                      *       }
                      *     }
                      */

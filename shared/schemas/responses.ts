@@ -303,7 +303,7 @@ function buildResponses() {
     last: about(z.nullable(z.int()), 'The run’s last number, count; null before any journal was numbered.'),
     found: about(z.int(), 'Journals holding a number of the run (count when complete).'),
     missing: about(z.int(), 'Numbers of the run no journal holds.'),
-    gaps: about(z.array(z.strictObject({ from: z.int(), to: z.int() })), 'The stretches of missing numbers, lowest first, the first 100 (from and to included).'),
+    gaps: about(z.array(z.strictObject({ from: about(z.int(), 'The stretch’s first missing number.'), to: about(z.int(), 'The stretch’s last missing number.') })), 'The stretches of missing numbers, lowest first, the first 100 (from and to included).'),
     repeated: about(z.array(z.int()), 'Numbers held by more than one journal, lowest first, the first 100.'),
     complete: about(z.boolean(), 'true when every number of the run is held by exactly one journal.'),
   });
