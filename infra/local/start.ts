@@ -48,21 +48,28 @@ let archive: RunningEventArchive | undefined;
 let storage: RunningObjectStorage | undefined;
 let attachmentSweep: RunningAttachmentSweep | undefined;
 let stopping = false;
+/** How long a stack that gave up on DynamoDB Local waits for its parts to close. */
+const GIVE_UP_STOP_MS = 10_000;
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   forgetRunningStack(DATA_DIR);
-  await gateway?.close();
-  await dispatcher?.close();
-  await recovery?.close();
-  await imports?.close();
-  await exportJobs?.close();
-  await schedules?.close();
-  await attachmentSweep?.close();
-  await archive?.close();
-  await identity?.close();
-  await storage?.stop();
-  await dynamo?.stop();
+  const closing = (async () => {
+    await gateway?.close();
+    await dispatcher?.close();
+    await recovery?.close();
+    await imports?.close();
+    await exportJobs?.close();
+    await schedules?.close();
+    await attachmentSweep?.close();
+    await archive?.close();
+    await identity?.close();
+    await storage?.stop();
+    await dynamo?.stop();
+  })();
+  // Given up on DynamoDB Local (its data is gone, or it will not restart): a worker's run or an
+  // upload's check may be waiting on it, so the stack stops within GIVE_UP_STOP_MS whatever they do.
+  await (exitCode === 0 ? closing : Promise.race([closing, new Promise((r) => setTimeout(r, GIVE_UP_STOP_MS))]));
   console.log('stopped');
   process.exit(exitCode);
 }
