@@ -4,6 +4,7 @@ import { measureVariedBooks } from './imports-varied.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 import { seededRandom } from './seeded-random.ts';
+import { CHART_ROOTS } from './varied-books.ts';
 
 /**
  * Bulk imports against the per-request path. One company: a 300-account chart imported from CSV
@@ -37,13 +38,6 @@ import { seededRandom } from './seeded-random.ts';
 const JOURNALS = Number(process.env.BENCH_IMPORT_JOURNALS ?? 10_000);
 const SAMPLE = Number(process.env.BENCH_SAMPLE_JOURNALS ?? 40);
 const LINES_PER_JOURNAL = 10;
-const ROOTS = [
-  ['1', 'asset'],
-  ['2', 'liability'],
-  ['3', 'equity'],
-  ['4', 'revenue'],
-  ['5', 'expense'],
-] as const;
 const LEAVES_PER_ROOT = 60;
 
 const stack = await startBenchStack();
@@ -62,12 +56,12 @@ const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStar
 
 const chartCsv = [
   'code,parentPath,type,classification,nameArabic,nameEnglish',
-  ...ROOTS.flatMap(([code, classification]) => [
+  ...CHART_ROOTS.flatMap(([code, classification]) => [
     `${code},,category,${classification},${code},Root ${code}`,
     ...Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}${String(i).padStart(3, '0')},${code},leaf,,${code}${i},Leaf ${code}${i}`),
   ]),
 ].join('\r\n');
-const leaves = ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}.${code}${String(i).padStart(3, '0')}`));
+const leaves = CHART_ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}.${code}${String(i).padStart(3, '0')}`));
 
 /** Journals of 10 lines on distinct leaves (five debits, five credits of the same total) spread over 2026. */
 function* journals(count: number, seed: number) {

@@ -8,7 +8,8 @@ import { seededRandom } from './seeded-random.ts';
  * in six, dates over both years, about one journal in five a draft. Amounts are in cents; a USD
  * line carries its own amount and rate, its base amount what it counts for in the balance.
  */
-export const VARIED_ROOTS = [
+/** The five roots of a benchmark chart, one per classification (the uniform books' too: bench/imports.ts). */
+export const CHART_ROOTS = [
   ['1', 'asset'],
   ['2', 'liability'],
   ['3', 'equity'],
@@ -27,12 +28,12 @@ const CENTER_SHARE = 0.35;
 
 export const variedChartCsv = [
   'code,parentPath,type,classification,nameArabic,nameEnglish',
-  ...VARIED_ROOTS.flatMap(([code, classification]) => [
+  ...CHART_ROOTS.flatMap(([code, classification]) => [
     `${code},,category,${classification},${code},Root ${code}`,
     ...Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}${String(i).padStart(3, '0')},${code},leaf,,${code}${i},Leaf ${code}${i}`),
   ]),
 ].join('\r\n');
-export const variedLeaves = VARIED_ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}.${code}${String(i).padStart(3, '0')}`));
+export const variedLeaves = CHART_ROOTS.flatMap(([code]) => Array.from({ length: LEAVES_PER_ROOT }, (_, i) => `${code}.${code}${String(i).padStart(3, '0')}`));
 
 export const variedCentersCsv = [
   'code,parentPath,nameArabic,nameEnglish,active',

@@ -1,5 +1,6 @@
 import { runImports } from '../../functions/ops/run-imports.ts';
 import type { Client } from './api.ts';
+import { allResults } from './pages.ts';
 
 /** Sends an import and runs the worker on the company's jobs (as the stack's worker would), answering the job as it ended. */
 export async function imported(api: Client, base: string, companyId: string, body: Record<string, unknown>) {
@@ -11,17 +12,7 @@ export async function imported(api: Client, base: string, companyId: string, bod
 }
 
 /** Every error of a job's report, page after page. */
-export async function allErrors(api: Client, base: string, importId: string) {
-  const errors: Array<{ row: number; field: string; reason: string; code: string }> = [];
-  let page: string | null = null;
-  do {
-    const r: { status: number; text: string; body: any } = await api.get(`${base}/Imports/${importId}/Errors?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    if (r.status !== 200) throw new Error(r.text);
-    errors.push(...r.body.results);
-    page = r.body.nextPage;
-  } while (page);
-  return errors;
-}
+export const allErrors = (api: Client, base: string, importId: string) => allResults<{ row: number; field: string; reason: string; code: string }>(api, `${base}/Imports/${importId}/Errors`);
 
 /** A CSV text from a header and rows (values with commas or quotes quoted, RFC 4180). */
 export function csv(header: string[], rows: Array<Array<string | number>>): string {

@@ -8,6 +8,7 @@ import { importWork } from '../../../shared/db/stores/import-work.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../../support/api.ts';
 import { dieAfterWrite, faultInjector } from '../support/faults.ts';
+import { allResults } from '../../support/pages.ts';
 import { csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
 import { claimRunsOut } from '../support/import-claims.ts';
@@ -77,12 +78,7 @@ describe('an import whose worker dies', () => {
     expect(new Set(journals.map((j) => j.reference)).size).toBe(journals.length);
     expect(new Set(journals.map((j) => j.serialNumber)).size).toBe(journals.length);
     expect(journals.every((j) => j.status === 'posted')).toBe(true);
-    const events: Array<{ type: string; recordId: string }> = [];
-    for (let page: string | null = null, first = true; first || page; first = false) {
-      const r: { body: { results: typeof events; nextPage: string | null } } = await api.get(`${base}/Events?pageSize=100&type=JournalCreated,JournalPosted${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      events.push(...r.body.results);
-      page = r.body.nextPage;
-    }
+    const events = await allResults<{ type: string; recordId: string }>(api, `${base}/Events?type=JournalCreated,JournalPosted`);
     expect(events).toHaveLength(journals.length);
     for (const journal of journals) expect(events.filter((e) => e.recordId === journal.id).map((e) => e.type), journal.reference).toEqual(['JournalPosted']);
     // Nothing left under way: the periods lock.
@@ -123,12 +119,7 @@ describe('an import whose worker dies', () => {
 
     expect(halfway).toBe(50);
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 200 } });
-    const journals: Array<{ reference: string }> = [];
-    for (let page: string | null = null, first = true; first || page; first = false) {
-      const r: { body: { results: typeof journals; nextPage: string | null } } = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      journals.push(...r.body.results);
-      page = r.body.nextPage;
-    }
+    const journals = await allResults<{ reference: string }>(api, `${base}/Journals`);
     expect(journals).toHaveLength(100);
     expect(new Set(journals.map((j) => j.reference)).size).toBe(100);
     expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '150.00', credit: '150.00' });
@@ -162,21 +153,11 @@ describe('an import whose worker dies', () => {
     await runImports({ companyId });
 
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 900 } });
-    const references = new Set<string>();
-    for (let page: string | null = null, first = true; first || page; first = false) {
-      const r: { body: { results: Array<{ reference: string }>; nextPage: string | null } } = await api.get(`${base}/Journals?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      for (const j of r.body.results) references.add(j.reference);
-      page = r.body.nextPage;
-    }
+    const references = new Set((await allResults<{ reference: string }>(api, `${base}/Journals`)).map((j) => j.reference));
     expect(references.size).toBe(450);
     expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '450.00', credit: '450.00' });
     // The cash ledger: one entry per journal, none twice.
-    const entries: Array<{ journalId: string }> = [];
-    for (let page: string | null = null, first = true; first || page; first = false) {
-      const r: { body: { results: typeof entries; nextPage: string | null } } = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      entries.push(...r.body.results);
-      page = r.body.nextPage;
-    }
+    const entries = await allResults<{ journalId: string }>(api, `${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31`);
     expect(entries).toHaveLength(450);
     expect(new Set(entries.map((e) => e.journalId)).size).toBe(450);
   }, 180_000);
@@ -206,12 +187,7 @@ describe('an import whose worker dies', () => {
     // The former steps: usage items, still usable, start, balances, then per group its ledger items and its transactions, end.
     expect((await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item!.progress).toMatchObject({ step: 9 });
     expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.totals.movement).toEqual({ debit: '450.00', credit: '450.00' });
-    const entries: Array<{ journalId: string }> = [];
-    for (let page: string | null = null, first = true; first || page; first = false) {
-      const r: { body: { results: typeof entries; nextPage: string | null } } = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      entries.push(...r.body.results);
-      page = r.body.nextPage;
-    }
+    const entries = await allResults<{ journalId: string }>(api, `${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31`);
     expect(new Set(entries.map((e) => e.journalId)).size).toBe(450);
     expect(entries).toHaveLength(450);
   }, 180_000);

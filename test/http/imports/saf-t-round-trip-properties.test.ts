@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
+import { companyOwner, useGateway, type Client } from '../../support/api.ts';
+import { allResults } from '../../support/pages.ts';
 import { getFile } from '../../support/files.ts';
 import { imported } from '../../support/imports.ts';
 import { applyStateChange, buildChart, chartShape, type TrackedJournal } from '../../support/random-chart.ts';
@@ -33,17 +34,7 @@ interface Books {
   base: string;
 }
 
-async function all(books: Books, resource: string): Promise<any[]> {
-  const found: any[] = [];
-  let page: string | null = null;
-  do {
-    const r: ApiResponse = await books.api.get(`${books.base}/${resource}${resource.includes('?') ? '&' : '?'}pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    if (r.status !== 200) throw new Error(r.text);
-    found.push(...r.body.results);
-    page = r.body.nextPage;
-  } while (page);
-  return found;
-}
+const all = (books: Books, resource: string) => allResults(books.api, `${books.base}/${resource}`);
 
 /** Each leaf's closing balance on `dateTo` by path (non-zero ones), as figures of the trial balance. */
 async function closings(books: Books, dateTo: string) {
