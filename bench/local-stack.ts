@@ -34,7 +34,8 @@ export async function startBenchStack(options: { objectStorage?: boolean } = {})
   await createTables(dynamo.endpoint, {});
   Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile, storage?.endpoint), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
-  const { localIsolation, startGateway } = await import('../infra/local/gateway.ts');
+  const { startGateway } = await import('../infra/local/gateway.ts');
+  const { localIsolation } = await import('../infra/local/isolation.ts');
   const { findOrCreateUserByEmail } = await import('../shared/db/stores/user-store.ts');
   const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
   const gateway = await startGateway(0, localIsolation(process.env));

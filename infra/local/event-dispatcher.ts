@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { webhookDispatching } from '../../shared/db/stores/webhook-dispatch-ports.ts';
@@ -63,15 +64,12 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
     }
   };
 
-  let wakeSweep: (() => void) | undefined;
+  // close() ends the sweep's wait, also one begun after it was called (the sweep was mid-run), so stopping never waits out the interval.
+  const stopped = new AbortController();
   const sweep = async () => {
     while (running) {
       await retryDueDeliveries(webhookDispatching).catch((error: unknown) => running && console.error('retry sweep failed', error));
-      // close() wakes the sweep, so stopping does not wait out its interval.
-      await new Promise<void>((resolve) => {
-        wakeSweep = resolve;
-        setTimeout(resolve, options.sweepMs ?? 5000);
-      });
+      await sleep(options.sweepMs ?? 5000, undefined, { signal: stopped.signal }).catch(() => undefined);
     }
   };
 
@@ -80,7 +78,7 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
   return {
     close: async () => {
       running = false;
-      wakeSweep?.();
+      stopped.abort();
       await Promise.all(work);
       tables.destroy();
       streams.destroy();

@@ -12,6 +12,7 @@ import { referenceAnswer, swaggerUiDir } from '../docs-page.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { LambdaPool } from './lambda-pool.ts';
 import { loadHandler } from './load-handler.ts';
+import type { GatewayOptions } from './isolation.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
@@ -176,21 +177,6 @@ export interface RunningGateway {
   url: string;
   server: Server;
   close(): Promise<void>;
-}
-
-export interface GatewayOptions {
-  host?: string;
-  /** Where handlers run: in this process (the default), or each invocation in its own environment. */
-  isolation?: 'in-process' | 'environments';
-  /** Environments at most, with `isolation: 'environments'` (Lambda's concurrency); default 10. */
-  concurrency?: number;
-}
-
-/** The isolation LOCAL_ISOLATION asks for (`environments`), and LOCAL_CONCURRENCY's environments at most. */
-export function localIsolation(env: NodeJS.ProcessEnv): GatewayOptions {
-  if (env.LOCAL_ISOLATION === undefined || env.LOCAL_ISOLATION === 'in-process') return { isolation: 'in-process' };
-  if (env.LOCAL_ISOLATION !== 'environments') throw new Error(`LOCAL_ISOLATION must be in-process or environments, not ${env.LOCAL_ISOLATION}`);
-  return { isolation: 'environments', concurrency: Number(env.LOCAL_CONCURRENCY ?? 10) };
 }
 
 export function startGateway(port: number, options: GatewayOptions = {}): Promise<RunningGateway> {

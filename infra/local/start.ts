@@ -1,19 +1,16 @@
 import { resolve } from 'node:path';
-import { ensureLedgerLayout } from '../../shared/db/migrations/ledger-rebuild.ts';
-import { postingFigures } from '../../shared/journals/posting-figures.ts';
-import { MAIN_TABLE } from '../../shared/db/table/tables.ts';
-import { createTables } from './create-tables.ts';
-import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';
+import type { RunningDispatcher } from './event-dispatcher.ts';
+import type { RunningGateway } from './gateway.ts';
+import type { RunningIdentityProvider } from './identity-provider.ts';
+import type { RunningJobRecovery } from './job-recovery.ts';
+import type { RunningImportWorker } from './import-worker.ts';
+import type { RunningExportWorker } from './export-worker.ts';
+import type { RunningScheduleWorker } from './schedule-worker.ts';
+import type { RunningEventArchive } from './event-archive.ts';
+import type { RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
-import { localIsolation, startGateway, type RunningGateway } from './gateway.ts';
-import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
-import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
-import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
-import { startExportWorker, type RunningExportWorker } from './export-worker.ts';
-import { startScheduleWorker, type RunningScheduleWorker } from './schedule-worker.ts';
-import { startEventArchive, type RunningEventArchive } from './event-archive.ts';
+import { localIsolation } from './isolation.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
-import { checkArrivedObjects, startAttachmentSweep, type RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
 import { forgetRunningStack, recordRunningStack } from './running-stack.ts';
@@ -56,13 +53,8 @@ async function stop(exitCode = 0): Promise<void> {
   forgetRunningStack(DATA_DIR);
   const closing = (async () => {
     await gateway?.close();
-    await dispatcher?.close();
-    await recovery?.close();
-    await imports?.close();
-    await exportJobs?.close();
-    await schedules?.close();
-    await attachmentSweep?.close();
-    await archive?.close();
+    // The background workers do not wait on each other: they stop together.
+    await Promise.all([dispatcher?.close(), recovery?.close(), imports?.close(), exportJobs?.close(), schedules?.close(), attachmentSweep?.close(), archive?.close()]);
     await identity?.close();
     await storage?.stop();
     await dynamo?.stop();
@@ -92,6 +84,9 @@ const isolation = (() => {
     return process.exit(1);
   }
 })();
+// Loading the service's code takes about as long as Java takes to start DynamoDB Local: they overlap.
+const loading = import('./services.ts');
+loading.catch(() => undefined); // awaited below, where a failure to load stops the start
 await ensureLocalSecrets(SECRETS_FILE);
 dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
@@ -103,9 +98,10 @@ dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dyn
   },
 });
 // Objects created are checked as they land, as the bucket's notification has them checked in AWS.
-storage = await startObjectStorage({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 's3') }), onObjectCreated: checkArrivedObjects });
+storage = await startObjectStorage({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 's3') }), onObjectCreated: async (event) => (await loading).checkArrivedObjects(event) });
 Object.assign(process.env, localEnvironment(dynamo.endpoint, SECRETS_FILE, storage.endpoint));
 process.env.LOG_LEVEL ??= 'info';
+const { createTables, ensureLedgerLayout, postingFigures, startIdentityProvider, LOCAL_CLIENT_ID, startGateway, startEventDispatcher, MAIN_TABLE, startJobRecovery, startImportWorker, startExportWorker, startScheduleWorker, startAttachmentSweep, startEventArchive } = await loading;
 await createTables(dynamo.endpoint, {});
 // Data kept from an older version: rebuild its balances and ledgers in the layout the code reads.
 const rebuilt = await ensureLedgerLayout(postingFigures);

@@ -1,31 +1,30 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 export interface RunningSweep {
   close(): Promise<void>;
 }
 
 /**
- * Runs `sweep` every `everyMs` beside `npm start` until closed; `close` wakes a waiting loop and
- * resolves once the sweep under way has ended. A sweep that fails is reported (unless the stack
- * is stopping, when DynamoDB Local may already be gone) and the loop goes on.
+ * Runs `sweep` every `everyMs` beside `npm start` until closed; `close` ends the loop's wait,
+ * also one begun after it was called (the sweep was under way), and resolves once the sweep
+ * under way has ended: stopping never waits out an interval (the event archive's is 10 minutes).
+ * A sweep that fails is reported (unless the stack is stopping, when DynamoDB Local may already
+ * be gone) and the loop goes on.
  */
 export function sweepLoop(name: string, everyMs: number, sweep: () => Promise<void>): RunningSweep {
-  let running = true;
-  let wake: (() => void) | undefined;
+  const stopped = new AbortController();
   const loop = async () => {
-    while (running) {
+    while (!stopped.signal.aborted) {
       await sweep().catch((error: unknown) => {
-        if (running) console.error(`${name} failed`, error);
+        if (!stopped.signal.aborted) console.error(`${name} failed`, error);
       });
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, everyMs);
-      });
+      await sleep(everyMs, undefined, { signal: stopped.signal }).catch(() => undefined);
     }
   };
   const work = loop();
   return {
     close: async () => {
-      running = false;
-      wake?.();
+      stopped.abort();
       await work;
     },
   };

@@ -136,7 +136,8 @@ describe('webhooks', () => {
 
     const journal = (await owner.api.post(`${owner.base}/Journals`, { date: '2026-05-01T08:00:00Z', description: 'Board payroll', entries: [debit(chart.cash.id, '1234.56'), debit(chart.rent.id, '10'), credit(chart.sales.id, '1244.56')] })).body;
     await owner.api.post(`${owner.base}/Journals/${journal.id}/Post`, { postingDate: '2026-05-01', version: 1 });
-    const rest = (await owner.api.get(`${owner.base}/Journals/${journal.id}`)).body;
+    // The entry number is given when the posting's event is numbered, after the write, so no event's data holds it (docs/decisions.md, "Entry numbers").
+    const { entryNumber: _numberedLater, ...rest } = (await owner.api.get(`${owner.base}/Journals/${journal.id}`)).body;
     const bodyAt = (path: string) => until(`the posting at ${path}`, () => received.find((r) => r.path === `/${path}/${owner.companyId}`)?.body);
     const [asOwner, asIntegrator, asKey, asRepointed] = await Promise.all(['as-owner', 'as-integrator', 'as-key', 'repointed'].map(bodyAt));
 
