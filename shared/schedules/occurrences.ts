@@ -45,7 +45,7 @@ export async function skipOccurrence(port: OccurrenceSkipping, uow: UnitOfWork, 
 
 /**
  * What the template would generate from its next occurrence up to `until`, with each journal's
- * total and reference, writing nothing: skipped ones left out, blocked ones shown as such.
+ * total (an allocation's share, the one carrying the residue marked) and reference, writing nothing: skipped ones left out, blocked ones shown as such.
  * Errors: NotFound, ValidationError (PreviewTooLong) naming until.
  */
 export async function previewOccurrences(port: OccurrencePreviewing, companyId: string, scheduleId: string, input: PreviewInput): Promise<ResponseOf<'SchedulePreviewResponse'>> {
@@ -58,6 +58,7 @@ export async function previewOccurrences(port: OccurrencePreviewing, companyId: 
   const states = new Map(recorded.map((o) => [o.date, o.state]));
   // The lines' amounts are at the company's precision: the total is given at theirs.
   const amount = fromMils(debitTotal(schedule.lines), schedule.lines[0]?.amount.split('.')[1]?.length ?? 0);
+  const planned = new Map(schedule.allocation?.occurrences.map((o) => [o.date, o]));
   return {
     scheduleId,
     state: schedule.state,
@@ -66,7 +67,8 @@ export async function previewOccurrences(port: OccurrencePreviewing, companyId: 
       .filter((d) => states.get(d.date) !== 'skipped')
       .map((d) => {
         const state = states.get(d.date);
-        return { date: d.date, number: d.index + 1, reference: occurrenceReference(scheduleId, d.date), amount, state: state === 'blocked' || state === 'posting' ? state : 'due' };
+        const share = planned.get(d.date);
+        return { date: d.date, number: d.index + 1, reference: occurrenceReference(scheduleId, d.date), amount: share?.amount ?? amount, reversal: share?.reversal ?? false, carriesResidue: share?.carriesResidue ?? false, state: state === 'blocked' || state === 'posting' ? state : 'due' };
       }),
   };
 }
