@@ -27,7 +27,8 @@ export async function listOccurrences(port: OccurrenceReads, companyId: string, 
 
 /**
  * Skips an occurrence not yet generated (due, blocked, or ahead): it is recorded skipped, and the
- * template passes over it, its later occurrences then generated in turn.
+ * template passes over it, its later occurrences then generated in turn (an accrual's share takes
+ * its reversal with it).
  * Errors: NotFound, ValidationError (NotAnOccurrence) naming date, StateConflict
  * (OccurrenceSettled) naming date, StateConflict (Conflict) when the worker settled it meanwhile.
  */
@@ -39,8 +40,23 @@ export async function skipOccurrence(port: OccurrenceSkipping, uow: UnitOfWork, 
   if (settled) throw new StateConflict('OccurrenceSettled', `The occurrence of ${input.date} is ${before?.state ?? 'settled'} already; only one not yet generated is skipped.`, 'date');
   const after: OccurrenceRecord = { companyId, scheduleId, date: input.date, state: 'skipped', journalId: before?.journalId ?? null, reason: null, updatedAt: new Date().toISOString() };
   const passes = schedule.state === 'active' && schedule.nextDate === input.date;
-  const changes = [port.occurrenceChange(before, after, moved), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null, moved)] : [])];
+  const changes = [port.occurrenceChange(before, after, moved), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null, moved)] : []), ...(await reversalSkipped(port, schedule, input.date))];
   return uow.commit(changes, occurrenceView(after));
+}
+
+/**
+ * An accrual's share skipped skips its reversal too (it would reverse what was never accrued),
+ * unless that is settled already; the worker passes over it as over any skipped occurrence.
+ */
+async function reversalSkipped(port: OccurrenceSkipping, schedule: ScheduleRecord, date: string) {
+  const planned = schedule.allocation?.occurrences;
+  const at = planned?.findIndex((o) => o.date === date && !o.reversal) ?? -1;
+  const reversal = at >= 0 ? planned![at + 1] : undefined;
+  if (!reversal?.reversal) return [];
+  const before = await port.occurrence(schedule.companyId, schedule.scheduleId, reversal.date);
+  if (before && before.state !== 'blocked') return [];
+  const after: OccurrenceRecord = { companyId: schedule.companyId, scheduleId: schedule.scheduleId, date: reversal.date, state: 'skipped', journalId: before?.journalId ?? null, reason: null, updatedAt: new Date().toISOString() };
+  return [port.occurrenceChange(before, after, moved)];
 }
 
 /**

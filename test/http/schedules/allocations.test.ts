@@ -134,6 +134,22 @@ describe('allocation schedules', () => {
     expect(history.map((o: { date: string; state: string }) => [o.date, o.state])).toEqual(accrual.allocation.occurrences.map((o: { date: string }) => [o.date, 'generated']));
   });
 
+  it('skips an accrual\'s reversal with its share, only when asked', async () => {
+    const books = await allocationBooks(gateway.url);
+    const { api, base, chart, accrued } = books;
+    const accrual = await create(api, base, schedule({ kind: 'accrual', method: 'straightLine', totalAmount: 200, periods: 2, balanceSheetAccountId: accrued.id, profitAndLossAccountId: chart.rent.id }, { startDate: '2026-01-01' }));
+    const skipped = await api.post(`${base}/Schedules/${accrual.id}/SkippedOccurrences`, { date: '2026-01-31' });
+    expect(skipped.body).toMatchObject({ date: '2026-01-31', state: 'skipped' });
+
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+    const history = (await api.get(`${base}/Schedules/${accrual.id}/Occurrences`)).body.results;
+    expect(history.map((o: { date: string; state: string }) => [o.date, o.state])).toEqual([['2026-01-31', 'skipped'], ['2026-02-01', 'skipped'], ['2026-02-28', 'generated'], ['2026-03-01', 'generated']]);
+    expect(moves(await journalsOf(api, base, accrual.id))).toEqual([
+      ['2026-02-28', chart.rent.id, accrued.id, '100.00'],
+      ['2026-03-01', accrued.id, chart.rent.id, '100.00'],
+    ]);
+  });
+
   it('blocks a month whose period is locked, later ones waiting, and generates it once reopened', async () => {
     const books = await allocationBooks(gateway.url);
     const { api, base, year } = books;
