@@ -86,8 +86,8 @@ describe('schedule generation, exactly once', () => {
     };
     const dates = ['2026-01-31', '2026-02-01', '2026-02-28', '2026-03-01'];
     const expected = { journals: dates.map((d) => [d, 'posted']), history: dates.map((d) => [d, 'generated']), linked: true };
-    // Each occurrence posts in two transactions: dying after the first share's draft, its posting, the reversal's draft and its posting.
-    for (const n of [1, 2, 3, 4]) {
+    // Each occurrence posts in two transactions (a recurring template's crash test above dies after each): dying after the first share's posting, then after its reversal's draft.
+    for (const n of [2, 3]) {
       const scheduleId = await accrual();
       const crash = crashAfterWrite(n);
       expect((await runSchedules({ companyId, today: TODAY }).finally(crash.restore)).deferred).toBe(1);
@@ -99,10 +99,10 @@ describe('schedule generation, exactly once', () => {
     await Promise.all([runSchedules({ companyId, today: TODAY }), runSchedules({ companyId, today: TODAY })]).finally(meet.restore);
     await runSchedules({ companyId, today: TODAY });
     expect(await generated(api, base, raced)).toEqual(expected);
-    // Five schedules, each accrued and reversed in full: the accrued liability is back to nothing.
+    // Three schedules, each accrued and reversed in full: the accrued liability is back to nothing.
     const trial = (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-03-31`)).body;
     const row = trial.rows.find((r: { accountId: string }) => r.accountId === accrued.id);
-    expect([row.movement, row.closing]).toEqual([{ debit: '500.00', credit: '500.00' }, { debit: '0.00', credit: '0.00' }]);
+    expect([row.movement, row.closing]).toEqual([{ debit: '300.00', credit: '300.00' }, { debit: '0.00', credit: '0.00' }]);
   }, 120_000);
 
   it('keeps the plan and the journals one when an edit re-spreads while a run generates, both reading before either writes', async () => {
