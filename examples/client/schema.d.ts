@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/11b14a66-b3a0-486f-8c1a-26e6d1ea389d`
+         * @description Example request: `GET /api/v1/Companies/5177701c-854c-490a-be76-f3f1171e26c8`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Settings`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Roles/0e5b73fe-facc-4273-8b8d-5568b14b2832`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members/0755fe89-f6d0-44ad-b131-bb0facc8edf5`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members/c989ccf3-db27-4ba1-ac37-c5a5381864f0`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Members/0755fe89-f6d0-44ad-b131-bb0facc8edf5`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members/c989ccf3-db27-4ba1-ac37-c5a5381864f0`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApiKeys/eaa23486-28e4-4536-9d9a-0e9148d5f491`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys/4077bfcf-b50b-4e15-8dd4-02cfdcba896c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Accounts/2a0bf67b-7576-45e0-ac38-2ec0f03eaa41/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/Activate`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/CostCenters/d159a257-6fef-42ed-97cf-f0691db4ce7c/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/d865fe14-a521-4b38-bca8-caa1893d77f5`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/6103d607-96fd-4650-8233-018f00dbba15`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/d865fe14-a521-4b38-bca8-caa1893d77f5`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/6103d607-96fd-4650-8233-018f00dbba15`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Close`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Lock`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Close`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Close`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/FinancialYears/ebb23158-5737-4de0-b542-cf4a54290838/Periods/12178c2c-9124-4e39-98c6-6d8074fad9a0/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Submit`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Approve`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Reject`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Post`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/4ebde5fc-820d-412d-92f3-7eec529180c3/Void`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/c7866013-6e73-4b31-bf23-253bf6337e32/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/1f7637ab-af8c-46de-a54a-0d7d87904194/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/TrialBalance?financialYearId=ebb23158-5737-4de0-b542-cf4a54290838`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/TrialBalance?financialYearId=4af61124-e3e9-4f13-bb9d-782d9269b285`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/BudgetVsActual?budgetId=ffbf65ae-645c-4ddb-a215-7fa26d88d3b0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/BudgetVsActual?budgetId=7d8677f6-246c-4e55-b0f8-d66e6e6216c7&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/11b14a66-b3a0-486f-8c1a-26e6d1ea389d/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/5177701c-854c-490a-be76-f3f1171e26c8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/Restatements?since=2026-11-30T01%3A46%3A37.963Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/Restatements?since=2026-11-30T02%3A59%3A36.244Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Reports/61c63701-5a70-4354-9787-c281702d9c9d`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/64f4c152-166e-46b1-9b34-49061c5ec6c3`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Webhooks/597d5f0d-e667-477c-b593-378d86e8cef3/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ExchangeRates/b85c84fb-03f7-4be3-98bb-b7b6393d9056`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Budgets/ffbf65ae-645c-4ddb-a215-7fa26d88d3b0`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List recurring journals, newest first (paginated; the keyword matches the description)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules`
          */
         get: operations["schedules.list"];
         put?: never;
         /**
-         * Create a recurring journal: its lines, when it falls due (monthly, quarterly or yearly on a day or the month’s last; every N days) from a start date to an end date or count, and whether each occurrence makes a draft or posts
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules`
+         * Create a recurring journal (its lines, when it falls due: monthly, quarterly or yearly on a day or the month’s last, every N days, from a start date to an end date or count) or an allocation schedule (a total spread over calendar months between a balance-sheet and an expense or revenue account: prepayment, deferred revenue, accrual reversed on the next month’s first day), and whether each occurrence makes a draft or posts
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules`
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -1373,12 +1373,12 @@ export interface paths {
         };
         /**
          * Get a recurring journal with its last settled and next occurrence
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0`
          */
         get: operations["schedules.get"];
         /**
-         * Replace a recurring journal’s lines, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93`
+         * Replace a schedule’s lines or allocation, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it; an allocation’s amounts edited after occurrences were generated re-spread the remainder over the months not yet generated (allocation.respread says so)
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0`
          */
         put: operations["schedules.update"];
         post?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/Occurrences`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/Occurrences`
          */
         get: operations["schedules.occurrences"];
         put?: never;
@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/SkippedOccurrences`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/SkippedOccurrences`
          */
         post: operations["schedules.skip"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         };
         /**
          * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Schedules/d9726bbb-9fbd-4183-92f9-54eaa1b01c93/Preview?until=2026-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/Preview?until=2026-01-31`
          */
         get: operations["schedules.preview"];
         put?: never;
@@ -1457,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/4584e04f-2bd3-45e9-9853-9bbbdab09d8f`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/432d5cec-9bb9-4d25-9324-e828f40a6c02`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/4584e04f-2bd3-45e9-9853-9bbbdab09d8f/Errors`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/432d5cec-9bb9-4d25-9324-e828f40a6c02/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Imports/77013d3e-d8d9-47a2-9834-0a8423e74337/Approve`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/237a6bac-c851-46c3-b248-3f6824d8a799/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1561,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Exports/335f304f-6ed5-4886-97ad-c34d623a57e2`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports/f934dda4-379f-4629-946a-5d4f800aee4b`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         };
         /**
          * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Audit/JournalNumbers`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Audit/JournalNumbers`
          */
         get: operations["audit.journalNumbers"];
         put?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1705,13 +1705,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1749,12 +1749,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/TaxCodes/95ba7438-30b1-4e5d-8ec7-ee9548849f22/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1793,13 +1793,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1817,7 +1817,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/VatReturns/ea1ef8e2-fede-46d3-b11f-32eb1605ec97`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns/088c20e0-66fa-4cc1-b184-f7d34594cd24`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1837,13 +1837,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1861,12 +1861,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1885,7 +1885,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Counterparties/54682c22-0502-44c3-8cab-c6ec57354e61/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1905,12 +1905,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1929,7 +1929,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1949,13 +1949,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1973,12 +1973,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b`
+         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1997,7 +1997,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -2019,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -2039,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -2057,14 +2057,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches/f5e7255e-9ded-43e7-a2d6-da7737cdc39c`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches/89e7cbce-5cd2-4f80-9eb9-015f7a7552bf`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Matches/f5e7255e-9ded-43e7-a2d6-da7737cdc39c`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches/89e7cbce-5cd2-4f80-9eb9-015f7a7552bf`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2121,7 +2121,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/BankAccounts/c020d26a-c6cd-4693-9b33-75f4cf6ff88b/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2141,13 +2141,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2165,14 +2165,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd/Attachments/614aa18c-60fb-476b-a38d-9dfbd7f3f5df`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments/f602b3b8-8bbd-4c35-976f-012da96392c7`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Journals/2f6adb95-3602-4566-a0e0-abc9ba0b5c76/Attachments/3571def2-6366-47f4-ad19-2bf763e6c78a`
+         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Attachments/8a519ef5-7eb2-4b50-ad93-438e70daaa75`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Attachments`
+         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/f67660e0-b3d3-42c7-8c22-70c0c82726f4/Attachments/cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b`
+         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Attachments/c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3337,13 +3337,70 @@ export interface components {
             id: components["schemas"]["field.id"];
             /** @description Free text. */
             description: string;
-            /** @description The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts. */
+            /** @description The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule). */
             lines: {
                 accountId: components["schemas"]["field.accountId"];
                 costCenterId: components["schemas"]["field.costCenterId"];
                 side: components["schemas"]["field.side"];
                 amount: components["schemas"]["field.amount"];
             }[];
+            /** @description An allocation schedule's terms and plan; null for a recurring template. */
+            allocation: {
+                /**
+                 * @description prepayment: a prepaid asset released to an expense; deferredRevenue: a deferred revenue released to a revenue; accrual: accrued at each month end, reversed on the next month's first day.
+                 * @enum {string}
+                 */
+                kind: "prepayment" | "deferredRevenue" | "accrual";
+                /**
+                 * @description straightLine: equal shares; daysInPeriod: by the days each month covers; givenAmounts: as given.
+                 * @enum {string}
+                 */
+                method: "straightLine" | "daysInPeriod" | "givenAmounts";
+                /** @description The amount spread; the shares sum to it exactly. */
+                totalAmount: string;
+                /** @description Calendar months the total is spread over, from the start date's. */
+                periods: number;
+                /** @description givenAmounts' amounts, one a month; null for the other methods. */
+                amounts: string[] | null;
+                /**
+                 * Format: uuid
+                 * @description The balance-sheet account the total sits on.
+                 */
+                balanceSheetAccountId: string;
+                /**
+                 * Format: uuid
+                 * @description The expense or revenue account each share is recognised on.
+                 */
+                profitAndLossAccountId: string;
+                /** @description The cost center of the profit-and-loss line. */
+                costCenterId: string | null;
+                /** @description The rounding residue: the total less the shares rounded down to the precision, added to the last month's share (0 when none). */
+                residue: string;
+                /** @description Every journal of the plan, in date order, with its amount; those generated never change. */
+                occurrences: {
+                    date: components["schemas"]["field.date.2"];
+                    /** @description The month of the allocation, 1 for the start date's. */
+                    period: number;
+                    /** @description The journal's amount: the month's share (or, reversed, its accrual's). */
+                    amount: string;
+                    /** @description An accrual's reversal, on the first day of the next month. */
+                    reversal: boolean;
+                    /** @description The share holds the rounding residue (the last month's, when there is one). */
+                    carriesResidue: boolean;
+                }[];
+                /** @description What the last write re-spread: the amounts were edited after occurrences were generated, so the remainder was spread over the months not yet generated; null when it re-spread nothing. */
+                respread: {
+                    /** @description What the occurrences generated already allocated (skipped ones allocate nothing). */
+                    allocated: string;
+                    /** @description The new total less allocated: what the months not yet generated now share. */
+                    remainder: string;
+                    /**
+                     * Format: date
+                     * @description The last month kept as it was.
+                     */
+                    keptThrough: string;
+                } | null;
+            } | null;
             /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
             recurrence: {
                 frequency: components["schemas"]["field.frequency"];
@@ -3429,6 +3486,10 @@ export interface components {
                 reference: string;
                 /** @description The journal's total (its debit lines). */
                 amount: string;
+                /** @description An allocation's accrual reversal (false for every other occurrence). */
+                reversal: boolean;
+                /** @description An allocation's share holding the rounding residue (false for every other occurrence). */
+                carriesResidue: boolean;
                 /**
                  * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.
                  * @enum {string}
@@ -5356,7 +5417,7 @@ export interface components {
             /** @description The row’s amount in each column, as exact decimal strings. On a budget line: the budgeted amount of each period of the year, in order, read as the account reads (revenue credit less debit, expense debit less credit); a number or decimal string at the company’s precision, zero and negative allowed; answered as strings. */
             amounts: (string | number)[];
         }[];
-        /** @description The journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines. */
+        /** @description A recurring template: the journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines. Not with allocation. */
         "field.lines.2": {
             /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
             accountId: string;
@@ -5370,7 +5431,7 @@ export interface components {
             /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
             amount: string | number;
         }[];
-        /** @description When the template falls due: {frequency: monthly, quarterly or yearly, dayOfMonth: 1 to 31 or "last"} (a day past the month's end is its last day), or {frequency: everyNDays, days}. */
+        /** @description A recurring template: when it falls due. Not with allocation, whose occurrences fall on each month's last day. */
         "field.recurrence": {
             /**
              * @description monthly, quarterly or yearly (from the start date's month, every 1, 3 or 12 months), or everyNDays (from the start date).
@@ -5388,6 +5449,37 @@ export interface components {
             /** @description Days between two occurrences (1 to 3660). */
             days: number;
         };
+        /** @description An allocation schedule (instead of lines and recurrence): a total spread over calendar months from startDate, one journal on each month's last day. */
+        "field.allocation": {
+            /**
+             * @description prepayment: a prepaid asset released to an expense; deferredRevenue: a deferred revenue (liability) released to a revenue; accrual: an expense accrued to a liability (or a revenue to an asset) at each month end, reversed on the next month's first day.
+             * @enum {string}
+             */
+            kind: "prepayment" | "deferredRevenue" | "accrual";
+            /**
+             * @description straightLine: equal shares a month; daysInPeriod: shares by the days each month covers, the start month from startDate; givenAmounts: the amounts given, one a month.
+             * @enum {string}
+             */
+            method: "straightLine" | "daysInPeriod" | "givenAmounts";
+            /** @description The amount spread, in the base currency at the company's precision; the shares sum to it exactly, the rounding residue on the last. */
+            totalAmount: string | number;
+            /**
+             * @description Calendar months the total is spread over, from the start date's month (1 to 120); with givenAmounts, the amounts' count (may be left out).
+             * @default null
+             */
+            periods: number | null;
+            /** @description givenAmounts only: each month's share, in order, summing to totalAmount. */
+            amounts?: (string | number)[] | null;
+            /** @description The leaf balance-sheet account (UUID or path) the total sits on: a prepaid asset, a deferred revenue liability, an accrued liability (or accrued income asset). */
+            balanceSheetAccountId: string;
+            /** @description The leaf expense or revenue account (UUID or path) each share is recognised on. */
+            profitAndLossAccountId: string;
+            /**
+             * @description The cost center of the profit-and-loss line (UUID or path), or null.
+             * @default null
+             */
+            costCenterId: string | null;
+        } | null;
         /**
          * @description Last day (YYYY-MM-DD), included.
          * @default null
@@ -5740,15 +5832,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `Unbalanced`, `TooFewLines` (each example says what it means and the way out; docs/errors.md lists them all) */
-        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400": {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400": {
             headers: {
@@ -5867,7 +5950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38607/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42577%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FSDllbCJlMAFMlC8I3BSYrECkNo7uzwkGwuufleNRog&code_challenge_method=S256&state=GHdVLg_liURsojsBWQL2uyvTzxn425XP7ecWdaXAfDA&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38053%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=o7_VRP89ixzfhOQkilyssu75AMKbwWxO-Ae42XSiSNo&code_challenge_method=S256&state=RBnhUda2tTFwlh7jfeFyyrXZ3ZiTo8f8NFVbIyscLiM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5907,7 +5990,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5960,7 +6043,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
+                     *           "companyId": "5177701c-854c-490a-be76-f3f1171e26c8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6067,7 +6150,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6120,7 +6203,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
+                     *           "companyId": "5177701c-854c-490a-be76-f3f1171e26c8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6216,16 +6299,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
+                     *           "id": "5177701c-854c-490a-be76-f3f1171e26c8",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T01:46:34.014Z",
+                     *           "createdAt": "2026-11-30T02:59:31.888Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "id": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T01:46:33.845Z",
+                     *           "createdAt": "2026-11-30T02:59:31.749Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6282,9 +6365,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
+                     *       "id": "5177701c-854c-490a-be76-f3f1171e26c8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:46:34.014Z",
+                     *       "createdAt": "2026-11-30T02:59:31.888Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6297,7 +6380,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T01:46:34.014Z"
+                     *         "updatedAt": "2026-11-30T02:59:31.888Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6384,9 +6467,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11b14a66-b3a0-486f-8c1a-26e6d1ea389d",
+                     *       "id": "5177701c-854c-490a-be76-f3f1171e26c8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T01:46:34.014Z",
+                     *       "createdAt": "2026-11-30T02:59:31.888Z",
                      *       "version": 1
                      *     }
                      */
@@ -6431,7 +6514,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:46:33.845Z"
+                     *       "updatedAt": "2026-11-30T02:59:31.749Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6461,7 +6544,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
+                 *       "retainedEarningsAccountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6506,7 +6589,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
+                     *       "retainedEarningsAccountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6514,7 +6597,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T01:46:34.979Z"
+                     *       "updatedAt": "2026-11-30T02:59:32.817Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6703,7 +6786,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *           "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6714,8 +6797,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T01:46:45.491Z",
-                     *           "updatedAt": "2026-11-30T01:46:45.532Z"
+                     *           "createdAt": "2026-11-30T02:59:43.469Z",
+                     *           "updatedAt": "2026-11-30T02:59:43.503Z"
                      *         }
                      *       ]
                      *     }
@@ -6776,7 +6859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6786,8 +6869,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:45.491Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.491Z"
+                     *       "createdAt": "2026-11-30T02:59:43.469Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.469Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6834,7 +6917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6844,8 +6927,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:45.491Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.491Z"
+                     *       "createdAt": "2026-11-30T02:59:43.469Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.469Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6906,7 +6989,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6917,8 +7000,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:45.491Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.532Z"
+                     *       "createdAt": "2026-11-30T02:59:43.469Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.503Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7026,8 +7109,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "email": "user-4494fb87-00cf-4604-b121-87361a7498e8@example.com",
+                     *           "userId": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "email": "user-27e5a4cd-5460-40c8-b6c4-8c9822a375b9@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7079,20 +7162,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:46:33.845Z",
+                     *           "joinedAt": "2026-11-30T02:59:31.749Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
-                     *           "email": "contract-1796003205572@example.com",
-                     *           "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *           "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
+                     *           "email": "contract-1796007583529@example.com",
+                     *           "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T01:46:45.592Z",
+                     *           "joinedAt": "2026-11-30T02:59:43.556Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7124,8 +7207,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796003205572@example.com",
-                 *       "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832"
+                 *       "email": "contract-1796007583529@example.com",
+                 *       "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64"
                  *     }
                  */
                 "application/json": {
@@ -7147,16 +7230,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
-                     *       "email": "contract-1796003205572@example.com",
-                     *       "roleId": "0e5b73fe-facc-4273-8b8d-5568b14b2832",
+                     *       "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
+                     *       "email": "contract-1796007583529@example.com",
+                     *       "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:46:45.592Z",
+                     *       "joinedAt": "2026-11-30T02:59:43.556Z",
                      *       "version": 1
                      *     }
                      */
@@ -7216,8 +7299,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "0755fe89-f6d0-44ad-b131-bb0facc8edf5",
-                     *       "email": "contract-1796003205572@example.com",
+                     *       "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
+                     *       "email": "contract-1796007583529@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7240,7 +7323,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T01:46:45.592Z",
+                     *       "joinedAt": "2026-11-30T02:59:43.556Z",
                      *       "version": 2
                      *     }
                      */
@@ -7349,9 +7432,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
+                     *           "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_OwbJpa1",
+                     *           "prefix": "sk-svc_RyOJMUT",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7359,8 +7442,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "createdAt": "2026-11-30T01:46:45.694Z",
+                     *           "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "createdAt": "2026-11-30T02:59:43.690Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7426,9 +7509,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
+                     *       "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_OwbJpa1",
+                     *       "prefix": "sk-svc_RyOJMUT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7436,8 +7519,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *       "createdAt": "2026-11-30T01:46:45.694Z",
+                     *       "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *       "createdAt": "2026-11-30T02:59:43.690Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7488,18 +7571,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eaa23486-28e4-4536-9d9a-0e9148d5f491",
+                     *       "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_OwbJpa1",
+                     *       "prefix": "sk-svc_RyOJMUT",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T01:46:45.755Z",
-                     *       "createdBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *       "createdAt": "2026-11-30T01:46:45.694Z",
+                     *       "revokedAt": "2026-11-30T02:59:43.729Z",
+                     *       "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *       "createdAt": "2026-11-30T02:59:43.690Z",
                      *       "version": 2
                      *     }
                      */
@@ -7554,17 +7637,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "id": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.803Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.803Z",
+                     *           "createdAt": "2026-11-30T02:59:32.652Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.652Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7574,7 +7657,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "id": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7583,8 +7666,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.704Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.704Z",
+                     *           "createdAt": "2026-11-30T02:59:32.626Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.626Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7594,17 +7677,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "id": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
+                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.667Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.667Z",
+                     *           "createdAt": "2026-11-30T02:59:32.587Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.587Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7614,7 +7697,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
+                     *           "id": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7623,8 +7706,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.630Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.630Z",
+                     *           "createdAt": "2026-11-30T02:59:32.556Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.556Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7634,17 +7717,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
+                     *           "id": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "5ca65479-8dee-4e00-9a11-b08f34c02b42",
+                     *           "parentId": "3a5ee4f8-311d-4cfc-ac2a-b67442ce8f2a",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.580Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.580Z",
+                     *           "createdAt": "2026-11-30T02:59:32.508Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.508Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7654,7 +7737,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "5ca65479-8dee-4e00-9a11-b08f34c02b42",
+                     *           "id": "3a5ee4f8-311d-4cfc-ac2a-b67442ce8f2a",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7663,8 +7746,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.545Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.545Z",
+                     *           "createdAt": "2026-11-30T02:59:32.465Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.465Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7674,17 +7757,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.511Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.511Z",
+                     *           "createdAt": "2026-11-30T02:59:32.436Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.436Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7694,17 +7777,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "id": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.442Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.442Z",
+                     *           "createdAt": "2026-11-30T02:59:32.329Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.329Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7714,7 +7797,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "id": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7723,8 +7806,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.393Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.393Z",
+                     *           "createdAt": "2026-11-30T02:59:32.277Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.277Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7798,7 +7881,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
+                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7807,8 +7890,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:35.028Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.028Z",
+                     *       "createdAt": "2026-11-30T02:59:32.897Z",
+                     *       "updatedAt": "2026-11-30T02:59:32.897Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7862,7 +7945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
+                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7871,8 +7954,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:35.028Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.028Z",
+                     *       "createdAt": "2026-11-30T02:59:32.897Z",
+                     *       "updatedAt": "2026-11-30T02:59:32.897Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7942,7 +8025,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
+                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7951,8 +8034,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:35.028Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.360Z",
+                     *       "createdAt": "2026-11-30T02:59:32.897Z",
+                     *       "updatedAt": "2026-11-30T02:59:33.344Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8075,15 +8158,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7c5f642a-acb3-4992-830d-d70471d40c61",
-                     *           "occurredAt": "2026-11-30T01:46:35.028Z",
+                     *           "requestId": "6f0c8703-9675-4905-b63e-75a44a343839",
+                     *           "occurredAt": "2026-11-30T02:59:32.897Z",
                      *           "sequence": 14,
-                     *           "hash": "44a4e89c99ac3214c18c5af78397495e1b639b66393677e9ddd83aa700c000e6",
+                     *           "hash": "33036ddc2e52fdf286ff4a206f77daa6f5f956b8e75091676701cd33326760f7",
                      *           "state": {
-                     *             "id": "2a0bf67b-7576-45e0-ac38-2ec0f03eaa41",
+                     *             "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8092,8 +8175,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:46:35.028Z",
-                     *             "updatedAt": "2026-11-30T01:46:35.028Z",
+                     *             "createdAt": "2026-11-30T02:59:32.897Z",
+                     *             "updatedAt": "2026-11-30T02:59:32.897Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8156,7 +8239,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *           "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8165,12 +8248,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:35.701Z",
-                     *           "updatedAt": "2026-11-30T01:46:35.701Z",
+                     *           "createdAt": "2026-11-30T02:59:33.726Z",
+                     *           "updatedAt": "2026-11-30T02:59:33.726Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "id": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8179,12 +8262,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.862Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.862Z",
+                     *           "createdAt": "2026-11-30T02:59:32.688Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.688Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "0b1f0535-f583-4652-96d4-eb545b06f0aa",
+                     *           "id": "3bcc455b-6888-4563-97fb-e37c55df50c3",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8193,8 +8276,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:34.894Z",
-                     *           "updatedAt": "2026-11-30T01:46:34.894Z",
+                     *           "createdAt": "2026-11-30T02:59:32.720Z",
+                     *           "updatedAt": "2026-11-30T02:59:32.720Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8253,7 +8336,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8262,8 +8345,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:35.701Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.701Z",
+                     *       "createdAt": "2026-11-30T02:59:33.726Z",
+                     *       "updatedAt": "2026-11-30T02:59:33.726Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8311,7 +8394,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8320,8 +8403,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:35.701Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.701Z",
+                     *       "createdAt": "2026-11-30T02:59:33.726Z",
+                     *       "updatedAt": "2026-11-30T02:59:33.726Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8378,7 +8461,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8387,8 +8470,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:35.701Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.862Z",
+                     *       "createdAt": "2026-11-30T02:59:33.726Z",
+                     *       "updatedAt": "2026-11-30T02:59:33.906Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8505,15 +8588,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ad8ca64f-589c-4b91-8137-fa0c1d5f6f68",
-                     *           "occurredAt": "2026-11-30T01:46:35.702Z",
+                     *           "requestId": "7709f2f6-9432-419b-969c-a62349d318b5",
+                     *           "occurredAt": "2026-11-30T02:59:33.727Z",
                      *           "sequence": 17,
-                     *           "hash": "bd59314a8ebfc40cedf2a5470d93b3a6c46e79cea39e3b56e062fbb458a40e50",
+                     *           "hash": "143deac367b6fedf2ab9a9f9d880f214c84eb04841f6cc4501d5eb94348dba24",
                      *           "state": {
-                     *             "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *             "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8522,8 +8605,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:46:35.701Z",
-                     *             "updatedAt": "2026-11-30T01:46:35.701Z",
+                     *             "createdAt": "2026-11-30T02:59:33.726Z",
+                     *             "updatedAt": "2026-11-30T02:59:33.726Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8575,7 +8658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8584,8 +8667,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:46:35.701Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.986Z",
+                     *       "createdAt": "2026-11-30T02:59:33.726Z",
+                     *       "updatedAt": "2026-11-30T02:59:34.030Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8635,7 +8718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d159a257-6fef-42ed-97cf-f0691db4ce7c",
+                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8644,8 +8727,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:46:35.701Z",
-                     *       "updatedAt": "2026-11-30T01:46:35.933Z",
+                     *       "createdAt": "2026-11-30T02:59:33.726Z",
+                     *       "updatedAt": "2026-11-30T02:59:33.970Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8696,19 +8779,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:46:36.670Z",
-                     *           "updatedAt": "2026-11-30T01:46:36.670Z",
+                     *           "createdAt": "2026-11-30T02:59:34.738Z",
+                     *           "updatedAt": "2026-11-30T02:59:34.738Z",
                      *           "periods": [
                      *             {
-                     *               "id": "781a4e61-9090-4f29-9add-baead995183c",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "8b4dfcd6-e142-45a8-af69-418290f67c75",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8718,8 +8801,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6a021865-7300-48ca-8e98-b64934ea06cd",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "4cd4ae5e-404c-4639-b47f-2dd88d2822dc",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8729,8 +8812,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "544c355c-0ec3-4828-a835-49ea4a41e1a7",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "43b3a581-c915-41aa-b6a1-81b5d40e96c3",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8740,8 +8823,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b4b9831-f620-4bce-91da-7a9c97adf9f2",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "1b5862bb-506f-4d24-be65-4850d48c481d",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8751,8 +8834,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1b20a36b-b48b-4adc-8c68-0abf711dd572",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "32e4d1fc-302a-4eff-a341-6030dceca1ea",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8762,8 +8845,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7ceb310c-1b6d-451a-8d93-41fa56e2c6a5",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "2b67ce0e-5d4f-4c36-9e14-d92829a3d693",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8773,8 +8856,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9fc90194-57c6-40e2-9fc7-0850eeffa113",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "842989ba-8caf-4457-95c3-5e21d1e4c47f",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8784,8 +8867,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bebc1c36-4e63-43eb-9c3f-41919fb83770",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "a139eacc-5e37-455b-8ed7-fcd54d1a6f70",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8795,8 +8878,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "136bdecd-1840-4fe8-9d08-350b2fb1c58e",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "73760442-f926-432b-92e0-b6fcd4272a2f",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8806,8 +8889,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "676393d8-c946-4e8f-b09c-acbeb3e143ef",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "a355dd88-1385-4de9-9b8d-e431cb93c934",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8817,8 +8900,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "48eef3fd-92bb-4c35-877b-83094d5219fb",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "bf60dd92-3339-419d-8dc8-0a73909a9707",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8828,8 +8911,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d5d8fb8d-b2eb-4314-8586-137dbcef5ac0",
-                     *               "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *               "id": "381fcd9d-281b-453b-b0b3-49fea962437b",
+                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8841,19 +8924,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T01:46:36.583Z",
-                     *           "updatedAt": "2026-11-30T01:46:36.583Z",
+                     *           "createdAt": "2026-11-30T02:59:34.634Z",
+                     *           "updatedAt": "2026-11-30T02:59:34.634Z",
                      *           "periods": [
                      *             {
-                     *               "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8863,8 +8946,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8874,8 +8957,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8885,8 +8968,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8896,8 +8979,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8907,8 +8990,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8918,8 +9001,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "d7016143-93af-4811-bc06-100efa4c55ed",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8929,8 +9012,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8940,8 +9023,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8951,8 +9034,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "433e9298-c667-4c35-98b2-af3cace02007",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8962,8 +9045,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "42d694a9-2e19-448c-a782-c037aebb9409",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8973,8 +9056,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "65821342-b863-43f9-a8fa-4de302e24117",
-                     *               "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *               "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
+                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9038,19 +9121,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *       "id": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:46:36.670Z",
-                     *       "updatedAt": "2026-11-30T01:46:36.670Z",
+                     *       "createdAt": "2026-11-30T02:59:34.738Z",
+                     *       "updatedAt": "2026-11-30T02:59:34.738Z",
                      *       "periods": [
                      *         {
-                     *           "id": "781a4e61-9090-4f29-9add-baead995183c",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "8b4dfcd6-e142-45a8-af69-418290f67c75",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9060,8 +9143,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6a021865-7300-48ca-8e98-b64934ea06cd",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "4cd4ae5e-404c-4639-b47f-2dd88d2822dc",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9071,8 +9154,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "544c355c-0ec3-4828-a835-49ea4a41e1a7",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "43b3a581-c915-41aa-b6a1-81b5d40e96c3",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9082,8 +9165,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b4b9831-f620-4bce-91da-7a9c97adf9f2",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "1b5862bb-506f-4d24-be65-4850d48c481d",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9093,8 +9176,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b20a36b-b48b-4adc-8c68-0abf711dd572",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "32e4d1fc-302a-4eff-a341-6030dceca1ea",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9104,8 +9187,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7ceb310c-1b6d-451a-8d93-41fa56e2c6a5",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "2b67ce0e-5d4f-4c36-9e14-d92829a3d693",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9115,8 +9198,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9fc90194-57c6-40e2-9fc7-0850eeffa113",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "842989ba-8caf-4457-95c3-5e21d1e4c47f",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9126,8 +9209,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bebc1c36-4e63-43eb-9c3f-41919fb83770",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "a139eacc-5e37-455b-8ed7-fcd54d1a6f70",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9137,8 +9220,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "136bdecd-1840-4fe8-9d08-350b2fb1c58e",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "73760442-f926-432b-92e0-b6fcd4272a2f",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9148,8 +9231,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "676393d8-c946-4e8f-b09c-acbeb3e143ef",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "a355dd88-1385-4de9-9b8d-e431cb93c934",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9159,8 +9242,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48eef3fd-92bb-4c35-877b-83094d5219fb",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "bf60dd92-3339-419d-8dc8-0a73909a9707",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9170,8 +9253,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5d8fb8d-b2eb-4314-8586-137dbcef5ac0",
-                     *           "financialYearId": "cc9c9db7-4430-47f4-99a3-3bf5cb169774",
+                     *           "id": "381fcd9d-281b-453b-b0b3-49fea962437b",
+                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9227,19 +9310,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "id": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:46:36.583Z",
-                     *       "updatedAt": "2026-11-30T01:46:36.583Z",
+                     *       "createdAt": "2026-11-30T02:59:34.634Z",
+                     *       "updatedAt": "2026-11-30T02:59:34.634Z",
                      *       "periods": [
                      *         {
-                     *           "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9249,8 +9332,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9260,8 +9343,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9271,8 +9354,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9282,8 +9365,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9293,8 +9376,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9304,8 +9387,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "d7016143-93af-4811-bc06-100efa4c55ed",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9315,8 +9398,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9326,8 +9409,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9337,8 +9420,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "433e9298-c667-4c35-98b2-af3cace02007",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9348,8 +9431,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "42d694a9-2e19-448c-a782-c037aebb9409",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9359,8 +9442,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "65821342-b863-43f9-a8fa-4de302e24117",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9423,19 +9506,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *       "id": "6103d607-96fd-4650-8233-018f00dbba15",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T01:46:36.846Z",
-                     *       "updatedAt": "2026-11-30T01:46:36.988Z",
+                     *       "createdAt": "2026-11-30T02:59:34.903Z",
+                     *       "updatedAt": "2026-11-30T02:59:35.040Z",
                      *       "periods": [
                      *         {
-                     *           "id": "73ab1fa1-96c9-4804-bb2d-9c4b3e7b5175",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "9c9447eb-d082-4213-9a07-e9e9fb542059",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9445,8 +9528,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0845ccb-be89-4854-8b6a-24216015143b",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "ef3dd6ad-5feb-4def-92fe-d64daa499610",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9456,8 +9539,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "39411009-2160-441e-8155-b9027c6c6bff",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "d1b0d07f-7dae-424a-a6fe-e2a61b6502b4",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9467,8 +9550,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d79eff0b-0a82-4928-9a6a-5d348ce75564",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "7a5c31ca-8285-428a-9b24-178484948568",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9478,8 +9561,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ac363135-9a39-403d-af52-12b16fef1a5d",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "d0139f85-2bba-470e-b690-5f867dbb9f7e",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9489,8 +9572,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "66d4e109-94d9-4f4b-9b70-3760ecbbbe12",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "c4219ff0-1e11-4b26-a4ef-7476647316f4",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9500,8 +9583,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63e1c71c-aa65-453a-8066-088eda1c1047",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "d834cd0a-e4d8-4a7b-99d2-b85d240be92d",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9511,8 +9594,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1815da53-c359-4b46-bf12-965c303a1204",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "4bedc985-cc70-4eda-929c-2c6158fec944",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9522,8 +9605,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "08286a0e-89db-455d-8314-d65bb5bb570e",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "6748ab07-84b6-4365-a830-260149e92a1f",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9533,8 +9616,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b9a6326-0bab-4763-9f58-92a745f844ab",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "10d8c5a4-1d61-4bca-a37f-16efbd181b3e",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9544,8 +9627,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1adf4438-9a51-4bf2-b3e3-726a2dab6a91",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "aee3d866-bced-4662-970b-2a25cc6a4e47",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9555,8 +9638,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c320cff2-a900-46f2-824a-2a56d6a67d89",
-                     *           "financialYearId": "d865fe14-a521-4b38-bca8-caa1893d77f5",
+                     *           "id": "d11b31cb-a3c8-4366-94f4-1849d7fd09d7",
+                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9702,14 +9785,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8435f73f-00f9-4160-a9e5-397a6c30c195",
-                     *       "serialNumber": 8,
+                     *       "id": "bdf957f8-f5bf-4276-88aa-290b6b3d71fd",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9722,7 +9805,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "e9c77eab-bd6b-4fd8-9ac6-325e161eb71f",
+                     *           "accountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9750,19 +9833,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:43.773Z",
-                     *       "updatedAt": "2026-11-30T01:46:43.773Z",
+                     *       "createdAt": "2026-11-30T02:59:41.533Z",
+                     *       "updatedAt": "2026-11-30T02:59:41.533Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9833,8 +9916,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "65821342-b863-43f9-a8fa-4de302e24117",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9844,8 +9927,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af8c6f54-9b79-4cd3-83e1-2697d4c7e0cc",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "42d694a9-2e19-448c-a782-c037aebb9409",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9855,8 +9938,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8599ac35-204f-4e29-a961-0f7dddd9c8f4",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "433e9298-c667-4c35-98b2-af3cace02007",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9866,8 +9949,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "641a04c3-cefb-439b-9478-5c64599acc2d",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9877,8 +9960,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04747fde-6e2d-424a-97ed-f5d8c10c4eee",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9888,8 +9971,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5ee9505-fbc1-40dc-bfe7-35cfd2aa234d",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "d7016143-93af-4811-bc06-100efa4c55ed",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9899,8 +9982,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9053180-09b0-4977-9368-9c76fb6614c6",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9910,8 +9993,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45a1a815-78bf-4c49-a5b0-fd16400ab5d3",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9921,8 +10004,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b7830e80-db3b-4968-a4bb-9a2b2c1aa634",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9932,8 +10015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c41bfa3f-2ced-4b25-b848-684b52a77281",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9943,8 +10026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a6abadac-3b8e-4fb5-a1d2-50342da1b3ac",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9954,8 +10037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10003,8 +10086,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10060,8 +10143,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10215,8 +10298,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12178c2c-9124-4e39-98c6-6d8074fad9a0",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10305,14 +10388,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *           "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *               "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10325,7 +10408,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *               "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10353,19 +10436,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:38.139Z",
-                     *           "updatedAt": "2026-11-30T01:46:38.139Z",
+                     *           "createdAt": "2026-11-30T02:59:36.559Z",
+                     *           "updatedAt": "2026-11-30T02:59:36.559Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10418,12 +10501,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10449,14 +10532,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10469,7 +10552,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10497,19 +10580,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:38.139Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.139Z",
+                     *       "createdAt": "2026-11-30T02:59:36.559Z",
+                     *       "updatedAt": "2026-11-30T02:59:36.559Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10567,14 +10650,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10587,7 +10670,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10615,19 +10698,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:38.139Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.139Z",
+                     *       "createdAt": "2026-11-30T02:59:36.559Z",
+                     *       "updatedAt": "2026-11-30T02:59:36.559Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10674,12 +10757,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10707,14 +10790,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10727,7 +10810,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10755,19 +10838,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:38.139Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.415Z",
+                     *       "createdAt": "2026-11-30T02:59:36.559Z",
+                     *       "updatedAt": "2026-11-30T02:59:36.907Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10837,22 +10920,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ce1bafd0-2eb5-4ab3-add0-2f3c90782186",
-                     *           "occurredAt": "2026-11-30T01:46:38.142Z",
+                     *           "requestId": "41f79dba-ba9b-47e7-a1d8-bea735ff5c44",
+                     *           "occurredAt": "2026-11-30T02:59:36.562Z",
                      *           "sequence": 31,
-                     *           "hash": "1d9e2f25983137cfabb61c7e196a862200192c3d42bed55f15206db6bd38b36f",
+                     *           "hash": "7417c3ed9c4108f52297619c2de1f38cab8cb9b55c987c11306d9021a9528967",
                      *           "state": {
-                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10865,7 +10948,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10893,19 +10976,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:46:38.139Z",
-                     *             "updatedAt": "2026-11-30T01:46:38.139Z",
+                     *             "createdAt": "2026-11-30T02:59:36.559Z",
+                     *             "updatedAt": "2026-11-30T02:59:36.559Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10967,14 +11050,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
-                     *       "serialNumber": 13,
+                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10987,7 +11070,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11015,25 +11098,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:49.584Z",
-                     *       "updatedAt": "2026-11-30T01:46:49.627Z",
+                     *       "createdAt": "2026-11-30T02:59:47.429Z",
+                     *       "updatedAt": "2026-11-30T02:59:47.463Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:46:49.627Z",
+                     *       "submittedAt": "2026-11-30T02:59:47.463Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11098,14 +11181,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
-                     *       "serialNumber": 13,
+                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11118,7 +11201,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11146,46 +11229,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T01:46:49.584Z",
-                     *       "updatedAt": "2026-11-30T01:46:49.737Z",
+                     *       "createdAt": "2026-11-30T02:59:47.429Z",
+                     *       "updatedAt": "2026-11-30T02:59:47.595Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "submittedAt": "2026-11-30T01:46:49.717Z",
+                     *       "submittedAt": "2026-11-30T02:59:47.574Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *             "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *           },
-                     *           "at": "2026-11-30T01:46:49.737Z"
+                     *           "at": "2026-11-30T02:59:47.595Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:46:49.737Z",
+                     *       "approvedAt": "2026-11-30T02:59:47.595Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *           "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *         },
-                     *         "at": "2026-11-30T01:46:49.699Z"
+                     *         "at": "2026-11-30T02:59:47.550Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11250,14 +11333,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
-                     *       "serialNumber": 13,
+                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11270,7 +11353,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11298,19 +11381,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:46:49.584Z",
-                     *       "updatedAt": "2026-11-30T01:46:49.699Z",
+                     *       "createdAt": "2026-11-30T02:59:47.429Z",
+                     *       "updatedAt": "2026-11-30T02:59:47.550Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11320,9 +11403,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *           "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *         },
-                     *         "at": "2026-11-30T01:46:49.699Z",
+                     *         "at": "2026-11-30T02:59:47.550Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11387,14 +11470,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11407,7 +11490,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11427,27 +11510,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:46:38.139Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.465Z",
+                     *       "createdAt": "2026-11-30T02:59:36.559Z",
+                     *       "updatedAt": "2026-11-30T02:59:36.975Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11457,9 +11540,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "postedAt": "2026-11-30T01:46:38.465Z",
+                     *       "postedAt": "2026-11-30T02:59:36.975Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11526,14 +11609,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4ebde5fc-820d-412d-92f3-7eec529180c3",
+                     *       "id": "c7866013-6e73-4b31-bf23-253bf6337e32",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11546,7 +11629,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11566,27 +11649,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T01:46:38.635Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.689Z",
+                     *       "createdAt": "2026-11-30T02:59:37.157Z",
+                     *       "updatedAt": "2026-11-30T02:59:37.225Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11596,14 +11679,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "postedAt": "2026-11-30T01:46:38.655Z",
+                     *       "postedAt": "2026-11-30T02:59:37.192Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "voidedAt": "2026-11-30T01:46:38.689Z"
+                     *       "voidedAt": "2026-11-30T02:59:37.225Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11652,14 +11735,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11672,7 +11755,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11700,19 +11783,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T01:46:38.139Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.514Z",
+                     *       "createdAt": "2026-11-30T02:59:36.559Z",
+                     *       "updatedAt": "2026-11-30T02:59:37.011Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11779,14 +11862,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "160fdd73-9541-431e-9833-915cb55f4c70",
+                     *       "id": "0ef780e3-f625-4882-a21a-3e214fec6e38",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11799,7 +11882,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11819,27 +11902,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *       "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
-                     *       "reversalOf": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *       "reversalOf": "d7380574-7775-4c58-b849-7877567f3f74",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:38.605Z",
-                     *       "updatedAt": "2026-11-30T01:46:38.605Z",
+                     *       "createdAt": "2026-11-30T02:59:37.097Z",
+                     *       "updatedAt": "2026-11-30T02:59:37.097Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11849,9 +11932,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "postedAt": "2026-11-30T01:46:38.605Z",
+                     *       "postedAt": "2026-11-30T02:59:37.097Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11998,24 +12081,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
-                     *           "serialNumber": 12,
+                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "postedAt": "2026-11-30T01:46:48.608Z",
+                     *           "postedAt": "2026-11-30T02:59:46.443Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12023,24 +12106,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "e044ea1e-3623-458e-9a75-4a19aaac3a51",
-                     *           "serialNumber": 10,
+                     *           "journalId": "44a28735-34eb-4bcd-ba6c-e422ac33c9f5",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "postedAt": "2026-11-30T01:46:47.261Z",
+                     *           "postedAt": "2026-11-30T02:59:45.276Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12048,29 +12131,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
-                     *           "serialNumber": 13,
+                     *           "journalId": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *               "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "postedAt": "2026-11-30T01:46:49.760Z",
+                     *           "postedAt": "2026-11-30T02:59:47.625Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12082,20 +12165,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
-                     *           },
-                     *           "entered": 0,
-                     *           "approved": 1,
-                     *           "posted": 0
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
                      *           "posted": 3
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
                      *         }
                      *       ]
                      *     }
@@ -12169,14 +12252,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12203,8 +12286,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
-                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12230,7 +12313,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
+                     *           "accountId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12257,8 +12340,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
-                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12284,7 +12367,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "accountId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12311,8 +12394,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12446,7 +12529,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "accountId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12465,8 +12548,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12578,7 +12661,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12595,8 +12678,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
-                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12720,7 +12803,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12736,8 +12819,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
-                     *           "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12846,9 +12929,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
+                     *       "budgetId": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12875,8 +12958,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
-                     *           "parentId": "185f06bd-ba8c-4b03-b8a8-1460a0f90718",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12909,8 +12992,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "parentId": "55868131-632e-4c55-a5bf-355b09955d2e",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12921,7 +13004,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *             "id": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13311,18 +13394,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e044ea1e-3623-458e-9a75-4a19aaac3a51",
-                     *           "serialNumber": 10,
+                     *           "journalId": "44a28735-34eb-4bcd-ba6c-e422ac33c9f5",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
+                     *           "taxCodeId": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13466,7 +13549,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *         "id": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13487,13 +13570,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *           "journalId": "d7380574-7775-4c58-b849-7877567f3f74",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13505,7 +13588,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDYzOWY4YTgtNzM0MS00NjlmLWE3N2MtZGUwN2U5YzdiZThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMWY3NjM3YWItYWY4Yy00NmRlLWE1NGEtMGQ3ZDg3OTA0MTk0IiwiYWNjb3VudElkIjoiOTU4MWI1YjItMGEyYi00YjhlLWJiNTYtZjVhZWY1MDAwYzBmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EV8_53_euFTQ7so9tvCSrildTW7wZ2-5OdGWoILFhAc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzY0NGVmZTAtZjFmOS00YWIxLWJhZjctOGI1MWRiMGUxYjM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDczODA1NzQtNzc3NS00YzU4LWI4NDktNzg3NzU2N2YzZjc0IiwiYWNjb3VudElkIjoiYmY1NzJhZWMtNjg0MS00YzFmLThkN2YtOTllOTEyYjM0MDdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.nKbGR4XdOACPdYWe-ItTh0GdbFeiqP285uklrb5Fvuk"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13618,70 +13701,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3c11c97d-4c62-4205-9616-f5f2f91ad89c",
+                     *           "id": "b490dab3-d697-45a1-af22-c178949f2f0e",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:42.892Z",
+                     *           "createdAt": "2026-11-30T02:59:40.808Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "dbe5d5ba432a107b618411f2e75a85e7651313da551fc70fc01b4178a637dfec"
+                     *             "hash": "f3dba06d6f0ad4ff5a5fed7deae8c174c5a11b1166d10491b560d5643eb669db"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6e14a7d2-559f-4980-a4f8-94e17febaf6b",
+                     *           "id": "6c26391d-009e-4c9f-8807-266e22090f45",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:42.665Z",
+                     *           "createdAt": "2026-11-30T02:59:40.665Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "bb2688018a07f150c7b480895e89af6d8c0877500c9ffae2f564e0dc9d09396e"
+                     *             "hash": "b7df285b904ec49681734a1653bda429ae9791653614963668b8ec40a72be349"
                      *           }
                      *         },
                      *         {
-                     *           "id": "abf9867b-9678-4779-8c69-d80c22d51e01",
+                     *           "id": "350c04fa-c298-4de0-b8f4-b2ff3a2ee836",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838"
+                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:42.563Z",
+                     *           "createdAt": "2026-11-30T02:59:40.571Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "970e15f9d781a80e5411d239be2b987ddaf5ef4cd374a82a7aa2c3cbed1feeaa"
+                     *             "hash": "dc9372f3b8a884a9762cd2c2349be9ca4392c1bbf715fe44f15d55ffa66f832d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "61c63701-5a70-4354-9787-c281702d9c9d",
+                     *           "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:42.435Z",
+                     *           "createdAt": "2026-11-30T02:59:40.453Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
+                     *             "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
                      *           }
                      *         }
                      *       ],
@@ -13799,20 +13882,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61c63701-5a70-4354-9787-c281702d9c9d",
+                     *       "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:42.435Z",
+                     *       "createdAt": "2026-11-30T02:59:40.453Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
+                     *         "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
                      *       }
                      *     }
                      */
@@ -13877,20 +13960,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61c63701-5a70-4354-9787-c281702d9c9d",
+                     *       "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:42.435Z",
+                     *       "createdAt": "2026-11-30T02:59:40.453Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "4594d25946ee5d90518f933b0ee9a11fbcc8e81e62e1d0c24b0aac5dcb8d7cd8"
+                     *         "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13909,7 +13992,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *             "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13925,8 +14008,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
-                     *             "parentId": "4639f8a8-7341-469f-a77c-de07e9c7be8c",
+                     *             "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *             "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14032,27 +14115,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0a941f40-652b-44e6-a29a-12c2496681e3",
+                     *           "id": "82171d3a-f179-4ec3-a04b-9ae5c1c9fb8d",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
-                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:46:38.468Z",
-                     *           "requestId": "8cb21f0b-b1aa-40b6-9c3f-6a84058896e7",
+                     *           "occurredAt": "2026-11-30T02:59:36.977Z",
+                     *           "requestId": "e2d0953d-6744-4203-b4c8-86ebd46898dc",
                      *           "data": {
-                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14065,7 +14148,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14085,27 +14168,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T01:46:38.139Z",
-                     *             "updatedAt": "2026-11-30T01:46:38.465Z",
+                     *             "createdAt": "2026-11-30T02:59:36.559Z",
+                     *             "updatedAt": "2026-11-30T02:59:36.975Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14115,40 +14198,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
-                     *             "postedAt": "2026-11-30T01:46:38.465Z",
+                     *             "postedAt": "2026-11-30T02:59:36.975Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "a4340b5c5760694a0d1b3b35d2ed9539a0b61387aab28df6fff46d0754329147",
-                     *           "previousHash": "8b52fa0011a295dafd35d14ab54808b5e1c497d27b43bdc1430fef1c651c887b",
-                     *           "hash": "8875409a4980eec529ad2804c6d677b08cb7eba7e726c115e6936cd751947b70"
+                     *           "recordDigest": "8b026736a8e3bc5959cfab05a0d294d4e45e79d47f2fd97af7a1f4d317e1fe5b",
+                     *           "previousHash": "ddbda29ec3c29a8a5588a37eb3e7ecec01eb9da53eb0144bedb859b79bd814a8",
+                     *           "hash": "42eca72aa30c45ee36c572cd4d6bbca45ba10f92ef64fe52906c585e5600a86c"
                      *         },
                      *         {
-                     *           "id": "6b27f677-2312-4a0c-9def-b000b98e81f6",
+                     *           "id": "0abea9a2-41e6-4f6c-b8ba-e4d1bc03a380",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
-                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:46:38.562Z",
-                     *           "requestId": "e07516f8-b396-4a92-9f2d-84317a51e9bc",
+                     *           "occurredAt": "2026-11-30T02:59:37.048Z",
+                     *           "requestId": "6dea99f5-52b3-4523-8563-41bc5ec64bb8",
                      *           "data": {
-                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14161,7 +14244,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14181,27 +14264,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T01:46:38.139Z",
-                     *             "updatedAt": "2026-11-30T01:46:38.561Z",
+                     *             "createdAt": "2026-11-30T02:59:36.559Z",
+                     *             "updatedAt": "2026-11-30T02:59:37.047Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14211,40 +14294,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
-                     *             "postedAt": "2026-11-30T01:46:38.561Z",
+                     *             "postedAt": "2026-11-30T02:59:37.047Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "6eb146490008ce9f18c2492748ca3d9e8ab15d39e80091f6c16cf9b79fd8c635",
-                     *           "previousHash": "afc2f7506673e1d2e25975107599f18c3ddec97f52dd3a23e52c214f345e9719",
-                     *           "hash": "0d5c19f143a358a317c4c023933d9b658016ed129c86254597877473eb28eaf9"
+                     *           "recordDigest": "d028dfa1b6aa1329bce0d6bc7ef96624a4e59f53f7c68e4060bbf4f2fa68a325",
+                     *           "previousHash": "84afde40a92c288e07cb77eb186958f6fc19dc4ee266048615bc301691d2500b",
+                     *           "hash": "9d17dad7eefc1ddc9155f7861252179ddc7ed1a3fe100457f203ebf1a4c4b7b3"
                      *         },
                      *         {
-                     *           "id": "075bcadd-88aa-47a4-b781-788c8ffeaa48",
+                     *           "id": "a95a2c8c-d293-423f-8f74-1dde72d7a150",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
-                     *           "recordId": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "occurredAt": "2026-11-30T01:46:38.606Z",
-                     *           "requestId": "ee1e0c1c-a5b3-488f-b943-a004ba8f2d99",
+                     *           "occurredAt": "2026-11-30T02:59:37.098Z",
+                     *           "requestId": "28a8b289-af8a-4c04-b47e-84bbe30b960b",
                      *           "data": {
-                     *             "id": "1f7637ab-af8c-46de-a54a-0d7d87904194",
+                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14257,7 +14340,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14277,27 +14360,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
-                     *             "periodId": "c41bfa3f-2ced-4b25-b848-684b52a77281",
+                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
                      *             "reversalOf": null,
-                     *             "reversedBy": "160fdd73-9541-431e-9833-915cb55f4c70",
+                     *             "reversedBy": "0ef780e3-f625-4882-a21a-3e214fec6e38",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T01:46:38.139Z",
-                     *             "updatedAt": "2026-11-30T01:46:38.605Z",
+                     *             "createdAt": "2026-11-30T02:59:36.559Z",
+                     *             "updatedAt": "2026-11-30T02:59:37.097Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14307,20 +14390,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             },
-                     *             "postedAt": "2026-11-30T01:46:38.561Z",
+                     *             "postedAt": "2026-11-30T02:59:37.047Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "95862b62d7cae4523b956631f138d41e08dab68bdd0ffd7a4b648fe189d37b5c",
-                     *           "previousHash": "0d5c19f143a358a317c4c023933d9b658016ed129c86254597877473eb28eaf9",
-                     *           "hash": "fd416272327aa9d51efd52d6fac6df099d836a3050653a1916cb91888b847140"
+                     *           "recordDigest": "900ecd194cb8ce2c3b07b803eadef00dd4ccb19bdcb8898dae3455b054082c4f",
+                     *           "previousHash": "9d17dad7eefc1ddc9155f7861252179ddc7ed1a3fe100457f203ebf1a4c4b7b3",
+                     *           "hash": "797dccb2d77173774fedc982f3fc44deb6dad51dfdc1e5caa1e4235c2de272ca"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.5WZkmwF5WM-GlRnpqtQT_76mlSVe78IrswMpDWEYgCI"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.8FT3DLSYpkxOhybc_4YutO9gkyBfr6yW4Uwoscv_Y7U"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14368,7 +14451,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
+                     *           "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14379,11 +14462,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:45.793Z",
-                     *           "updatedAt": "2026-11-30T01:46:45.793Z"
+                     *           "createdAt": "2026-11-30T02:59:43.772Z",
+                     *           "updatedAt": "2026-11-30T02:59:43.772Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14445,7 +14528,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
+                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14456,11 +14539,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:45.793Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.793Z",
+                     *       "createdAt": "2026-11-30T02:59:43.772Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.772Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14509,7 +14592,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
+                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14520,11 +14603,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:45.793Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.793Z"
+                     *       "createdAt": "2026-11-30T02:59:43.772Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.772Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14585,7 +14668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "597d5f0d-e667-477c-b593-378d86e8cef3",
+                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14597,11 +14680,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:45.793Z",
-                     *       "updatedAt": "2026-11-30T01:46:45.912Z"
+                     *       "createdAt": "2026-11-30T02:59:43.772Z",
+                     *       "updatedAt": "2026-11-30T02:59:43.872Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14740,13 +14823,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
+                     *           "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:46.048Z",
-                     *           "updatedAt": "2026-11-30T01:46:46.048Z"
+                     *           "createdAt": "2026-11-30T02:59:44.006Z",
+                     *           "updatedAt": "2026-11-30T02:59:44.006Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14802,13 +14885,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
+                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.048Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.048Z"
+                     *       "createdAt": "2026-11-30T02:59:44.006Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.006Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14863,13 +14946,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
+                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.048Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.048Z"
+                     *       "createdAt": "2026-11-30T02:59:44.006Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.006Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14918,13 +15001,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b85c84fb-03f7-4be3-98bb-b7b6393d9056",
+                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:46.048Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.196Z"
+                     *       "createdAt": "2026-11-30T02:59:44.006Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.212Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15016,13 +15099,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
+                     *           "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:46.277Z",
-                     *           "updatedAt": "2026-11-30T01:46:46.277Z"
+                     *           "createdAt": "2026-11-30T02:59:44.279Z",
+                     *           "updatedAt": "2026-11-30T02:59:44.279Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15057,10 +15140,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                 *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                  *       "lines": [
                  *         {
-                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15077,8 +15160,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15114,15 +15197,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
+                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.277Z",
+                     *       "createdAt": "2026-11-30T02:59:44.279Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.279Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15140,8 +15223,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15196,15 +15279,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
+                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.277Z",
+                     *       "createdAt": "2026-11-30T02:59:44.279Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.279Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15222,8 +15305,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15270,10 +15353,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                 *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                  *       "lines": [
                  *         {
-                 *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15311,15 +15394,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ffbf65ae-645c-4ddb-a215-7fa26d88d3b0",
+                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ebb23158-5737-4de0-b542-cf4a54290838",
+                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:46.277Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.673Z",
+                     *       "createdAt": "2026-11-30T02:59:44.279Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.670Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "71694d54-84f0-4864-aa9e-323a57b8ab40",
+                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15428,22 +15511,23 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *           "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *           "description": "Office rent",
                      *           "lines": [
                      *             {
-                     *               "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *               "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *               "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *               "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *               "side": 1,
                      *               "amount": "4500.00"
                      *             },
                      *             {
-                     *               "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *               "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": "4500.00"
                      *             }
                      *           ],
+                     *           "allocation": null,
                      *           "recurrence": {
                      *             "dayOfMonth": "last",
                      *             "frequency": "monthly"
@@ -15456,8 +15540,8 @@ export interface operations {
                      *           "lastSettledDate": null,
                      *           "nextOccurrenceDate": "2025-11-30",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:46.754Z",
-                     *           "updatedAt": "2026-11-30T01:46:46.754Z"
+                     *           "createdAt": "2026-11-30T02:59:44.735Z",
+                     *           "updatedAt": "2026-11-30T02:59:44.735Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15494,13 +15578,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15517,8 +15601,9 @@ export interface operations {
                 "application/json": {
                     /** @description Free text. */
                     description: string;
-                    lines: components["schemas"]["field.lines.2"];
-                    recurrence: components["schemas"]["field.recurrence"];
+                    lines?: components["schemas"]["field.lines.2"];
+                    recurrence?: components["schemas"]["field.recurrence"];
+                    allocation?: components["schemas"]["field.allocation"];
                     startDate: components["schemas"]["field.startDate"];
                     endDate?: components["schemas"]["field.endDate.2"];
                     count?: components["schemas"]["field.count"];
@@ -15535,22 +15620,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
                      *         }
                      *       ],
+                     *       "allocation": null,
                      *       "recurrence": {
                      *         "frequency": "monthly",
                      *         "dayOfMonth": "last"
@@ -15563,14 +15649,22 @@ export interface operations {
                      *       "lastSettledDate": null,
                      *       "nextOccurrenceDate": "2025-11-30",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.754Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.754Z"
+                     *       "createdAt": "2026-11-30T02:59:44.735Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.735Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `Unbalanced`, `TooFewLines`, `AllocationMismatch`, `TooSmallToSpread`, `AccountClassification` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -15603,22 +15697,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
                      *         }
                      *       ],
+                     *       "allocation": null,
                      *       "recurrence": {
                      *         "dayOfMonth": "last",
                      *         "frequency": "monthly"
@@ -15631,8 +15726,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:46.754Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.754Z"
+                     *       "createdAt": "2026-11-30T02:59:44.735Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.735Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15665,13 +15760,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                 *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15690,8 +15785,9 @@ export interface operations {
                 "application/json": {
                     /** @description Free text. */
                     description: string;
-                    lines: components["schemas"]["field.lines.2"];
-                    recurrence: components["schemas"]["field.recurrence"];
+                    lines?: components["schemas"]["field.lines.2"];
+                    recurrence?: components["schemas"]["field.recurrence"];
+                    allocation?: components["schemas"]["field.allocation"];
                     startDate: components["schemas"]["field.startDate"];
                     endDate?: components["schemas"]["field.endDate.2"];
                     count?: components["schemas"]["field.count"];
@@ -15714,22 +15810,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
-                     *           "costCenterId": "949603ed-d3bd-4f58-af68-b7d8007f03d4",
+                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
                      *         }
                      *       ],
+                     *       "allocation": null,
                      *       "recurrence": {
                      *         "frequency": "monthly",
                      *         "dayOfMonth": "last"
@@ -15742,14 +15839,22 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:46.754Z",
-                     *       "updatedAt": "2026-11-30T01:46:46.961Z"
+                     *       "createdAt": "2026-11-30T02:59:44.735Z",
+                     *       "updatedAt": "2026-11-30T02:59:44.901Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount_Unbalanced_TooFewLines.400"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount`, `Unbalanced`, `TooFewLines`, `AllocationMismatch`, `TooSmallToSpread`, `AccountClassification`, `CannotRespread`, `ScheduleKindChange` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -15797,15 +15902,15 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *           "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *           "date": "2025-11-30",
                      *           "state": "skipped",
                      *           "journalId": null,
                      *           "reason": null,
-                     *           "updatedAt": "2026-11-30T01:46:46.833Z"
+                     *           "updatedAt": "2026-11-30T02:59:44.798Z"
                      *         },
                      *         {
-                     *           "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *           "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *           "date": "2025-12-31",
                      *           "state": "blocked",
                      *           "journalId": null,
@@ -15814,7 +15919,7 @@ export interface operations {
                      *             "reason": "no financial year contains 2025-12-31; create one that does",
                      *             "code": "NoFinancialYear"
                      *           },
-                     *           "updatedAt": "2026-11-30T01:46:46.894Z"
+                     *           "updatedAt": "2026-11-30T02:59:44.851Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15867,12 +15972,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *       "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *       "date": "2025-11-30",
                      *       "state": "skipped",
                      *       "journalId": null,
                      *       "reason": null,
-                     *       "updatedAt": "2026-11-30T01:46:46.833Z"
+                     *       "updatedAt": "2026-11-30T02:59:44.798Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
@@ -15930,29 +16035,35 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "d9726bbb-9fbd-4183-92f9-54eaa1b01c93",
+                     *       "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
                      *       "state": "active",
                      *       "until": "2026-01-31",
                      *       "occurrences": [
                      *         {
                      *           "date": "2025-11-30",
                      *           "number": 1,
-                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2025-11-30",
+                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2025-11-30",
                      *           "amount": "4500.00",
+                     *           "reversal": false,
+                     *           "carriesResidue": false,
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2025-12-31",
                      *           "number": 2,
-                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2025-12-31",
+                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2025-12-31",
                      *           "amount": "4500.00",
+                     *           "reversal": false,
+                     *           "carriesResidue": false,
                      *           "state": "due"
                      *         },
                      *         {
                      *           "date": "2026-01-31",
                      *           "number": 3,
-                     *           "reference": "schedule d9726bbb-9fbd-4183-92f9-54eaa1b01c93 2026-01-31",
+                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2026-01-31",
                      *           "amount": "4500.00",
+                     *           "reversal": false,
+                     *           "carriesResidue": false,
                      *           "state": "due"
                      *         }
                      *       ]
@@ -16011,7 +16122,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
+                     *           "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16043,12 +16154,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:36.294Z",
-                     *           "updatedAt": "2026-11-30T01:46:36.478Z",
-                     *           "startedAt": "2026-11-30T01:46:36.367Z",
-                     *           "finishedAt": "2026-11-30T01:46:36.478Z"
+                     *           "createdAt": "2026-11-30T02:59:34.330Z",
+                     *           "updatedAt": "2026-11-30T02:59:34.539Z",
+                     *           "startedAt": "2026-11-30T02:59:34.413Z",
+                     *           "finishedAt": "2026-11-30T02:59:34.539Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16157,7 +16268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
+                     *       "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16182,10 +16293,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:36.294Z",
-                     *       "updatedAt": "2026-11-30T01:46:36.294Z",
+                     *       "createdAt": "2026-11-30T02:59:34.330Z",
+                     *       "updatedAt": "2026-11-30T02:59:34.330Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16234,7 +16345,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4584e04f-2bd3-45e9-9853-9bbbdab09d8f",
+                     *       "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16266,12 +16377,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:36.294Z",
-                     *       "updatedAt": "2026-11-30T01:46:36.478Z",
-                     *       "startedAt": "2026-11-30T01:46:36.367Z",
-                     *       "finishedAt": "2026-11-30T01:46:36.478Z"
+                     *       "createdAt": "2026-11-30T02:59:34.330Z",
+                     *       "updatedAt": "2026-11-30T02:59:34.539Z",
+                     *       "startedAt": "2026-11-30T02:59:34.413Z",
+                     *       "finishedAt": "2026-11-30T02:59:34.539Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16357,12 +16468,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "77013d3e-d8d9-47a2-9834-0a8423e74337",
+                     *       "importId": "237a6bac-c851-46c3-b248-3f6824d8a799",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "926dee05-9040-4a84-8fd9-e2fa520ba7da"
+                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
                      *       },
-                     *       "approvedAt": "2026-11-30T01:46:49.961Z",
+                     *       "approvedAt": "2026-11-30T02:59:47.822Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16442,7 +16553,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>eb964a2357d74427855c09b0a6e6cdbf</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>147dcac9294c4f73ba41fea0ea1d6d84</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -16504,13 +16615,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
+                     *           "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f"
+                     *             "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -16519,15 +16630,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T01:51:42.026Z",
-                     *           "fileExpiresAt": "2026-12-07T01:46:41.935Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T03:04:40.176Z",
+                     *           "fileExpiresAt": "2026-12-07T02:59:40.111Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:41.336Z",
-                     *           "startedAt": "2026-11-30T01:46:41.358Z",
-                     *           "completedAt": "2026-11-30T01:46:41.935Z"
+                     *           "createdAt": "2026-11-30T02:59:39.680Z",
+                     *           "startedAt": "2026-11-30T02:59:39.699Z",
+                     *           "completedAt": "2026-11-30T02:59:40.111Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16564,7 +16675,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                 *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -16600,11 +16711,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
+                     *       "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f",
+                     *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -16619,9 +16730,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:41.336Z",
+                     *       "createdAt": "2026-11-30T02:59:39.680Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -16662,13 +16773,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "335f304f-6ed5-4886-97ad-c34d623a57e2",
+                     *       "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "9581b5b2-0a2b-4b8e-bb56-f5aef5000c0f"
+                     *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -16677,15 +16788,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T01:51:42.002Z",
-                     *       "fileExpiresAt": "2026-12-07T01:46:41.935Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T03:04:40.157Z",
+                     *       "fileExpiresAt": "2026-12-07T02:59:40.111Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:41.336Z",
-                     *       "startedAt": "2026-11-30T01:46:41.358Z",
-                     *       "completedAt": "2026-11-30T01:46:41.935Z"
+                     *       "createdAt": "2026-11-30T02:59:39.680Z",
+                     *       "startedAt": "2026-11-30T02:59:39.699Z",
+                     *       "completedAt": "2026-11-30T02:59:40.111Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -16731,7 +16842,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 137,
                      *       "headSequence": 137,
-                     *       "headHash": "d5f9b0338beec320a3c72a9d884c2e279849797cd1afb7ed435ad858f6b774f5",
+                     *       "headHash": "ad4a18ef1aaa76f5eae13aba4249d90fdbbe643dc157e64d57d392c5486102c7",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -16842,10 +16953,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "enteredDate": "2026-11-30T01:46:48.589Z",
-                     *           "lastModifiedBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "enteredBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "enteredDate": "2026-11-30T02:59:46.427Z",
+                     *           "lastModifiedBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16878,10 +16989,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "enteredDate": "2026-11-30T01:46:47.225Z",
-                     *           "lastModifiedBy": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "enteredBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "enteredDate": "2026-11-30T02:59:45.252Z",
+                     *           "lastModifiedBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16917,7 +17028,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMTAjZTA0NGVhMWUtMzYyMy00NThlLTlhNzUtNGExOWFhYWMzYTUxIn19.rA-cMxK6Bow93Ms4XLGRt67wJKw9lqCiFx8wauQYhfk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDRhMjg3MzUtMzRlYi00YmNkLWJhNmMtZTQyMmFjMzNjOWY1In19.Q4__pX-9VYqyMV9TjhBiE_xXuFEfycF1rfHOMC7Hda4"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -16970,7 +17081,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -16985,7 +17096,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17000,7 +17111,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17015,7 +17126,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17030,7 +17141,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17045,7 +17156,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17101,7 +17212,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -17109,7 +17220,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -17118,7 +17229,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -17127,7 +17238,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -17136,7 +17247,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "f67660e0-b3d3-42c7-8c22-70c0c82726f4",
+                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -17145,7 +17256,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQiLCJzayI6IkFDQ09VTlQjMjUyNTcwMzctZWU1ZC00ODQxLTk4NjktYTgyM2ZjMGQ3ODNiIiwiZ3NpMXBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMjUyNTcwMzctZWU1ZC00ODQxLTk4NjktYTgyM2ZjMGQ3ODNiIn19.K4kL6nGJ8HfDTYuYihhmouZ7Sh4hCvGgHDarPoyp1Yg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEiLCJzayI6IkFDQ09VTlQjMGYzNWQwZDUtMGZlYS00MjIyLWI0MjctYTc5MGNmNWVhYjczIiwiZ3NpMXBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMGYzNWQwZDUtMGZlYS00MjIyLWI0MjctYTc5MGNmNWVhYjczIn19.rYXpVw_4LWKIULAPWwc6vu6j5MUG51oPVaK0Td2H2_g"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -17197,7 +17308,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ee2f6716-032d-44b7-9a59-2ab658895b51",
+                     *           "id": "2658d82a-0e79-4716-8bff-c6b877204fba",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17219,11 +17330,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
+                     *           "id": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17241,7 +17352,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *           "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17251,11 +17362,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "26b3321a-9f29-4909-9df4-db27e860382e",
+                     *           "id": "6ceeb41e-0ab0-4861-800e-e3781381e92d",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17275,11 +17386,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImY2NzY2MGUwLWIzZDMtNDJjNy04YzIyLTcwYzBjODI3MjZmNCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmNjc2NjBlMC1iM2QzLTQyYzctOGMyMi03MGMwYzgyNzI2ZjQjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.lWp7YMB7s9ZDN-ZpF-tNo11oSkNj9SpjFpd2OZvpXZw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.HkTlceQorkDpCPnCeg71nZVpEATDEuvUzbF9XoAbokU"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -17327,7 +17438,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                 *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17360,7 +17471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
+                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17378,7 +17489,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17388,8 +17499,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:47.120Z",
-                     *       "updatedAt": "2026-11-30T01:46:47.120Z"
+                     *       "createdAt": "2026-11-30T02:59:45.135Z",
+                     *       "updatedAt": "2026-11-30T02:59:45.135Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17431,8 +17542,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
-                 *       "inputTaxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b"
+                 *       "outputTaxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                 *       "inputTaxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73"
                  *     }
                  */
                 "application/json": {
@@ -17452,7 +17563,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "cd44fd3d-987f-4767-94a9-557fcbf0a90c",
+                     *           "id": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17470,7 +17581,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *           "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17480,11 +17591,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "c9723eb5-2487-44f2-9063-a6997b81b6ff",
+                     *           "id": "602251fe-a371-4993-80e3-7e59c94a7902",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17506,11 +17617,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "ee2f6716-032d-44b7-9a59-2ab658895b51",
+                     *           "id": "2658d82a-0e79-4716-8bff-c6b877204fba",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17532,11 +17643,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "f82317aa-156c-4117-9476-2e3e9101601b",
+                     *           "id": "e4b042c4-dd1e-4b33-b5c6-b35f36f6c683",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17558,11 +17669,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "1b8f9990-c365-468e-b063-421707ea5f57",
+                     *           "id": "1dff64da-39de-42f7-a52b-f414b6303d01",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17584,11 +17695,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "26b3321a-9f29-4909-9df4-db27e860382e",
+                     *           "id": "6ceeb41e-0ab0-4861-800e-e3781381e92d",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17608,11 +17719,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "7b1c2949-1749-44e8-b147-1eb76f9c40ed",
+                     *           "id": "a29eb476-fabc-4259-b92f-95cddbc183ce",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17630,7 +17741,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
+                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17640,11 +17751,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "df288780-3620-4ba9-8152-0400dd56c72e",
+                     *           "id": "aae063fe-18af-41ac-a433-c2b1440b6a30",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17662,7 +17773,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
+                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17672,11 +17783,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "db82c6f1-5485-4b12-b246-f5e0ebf1f407",
+                     *           "id": "59f49797-61e5-419a-88f8-b09a2cafa745",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17694,19 +17805,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "25257037-ee5d-4841-9869-a823fc0d783b",
-                     *           "reverseChargeAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
+                     *           "reverseChargeAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "96a7fb33-31bf-4f1a-a56c-cbb77246d237",
+                     *           "id": "55a38fcc-2dd7-4684-b079-f402a4676fa1",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17728,11 +17839,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "b491baa7-480b-43dc-b254-4c51af5a9af7",
+                     *           "id": "a37b443e-5732-4f25-9099-eb59f0eaba42",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17754,11 +17865,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         },
                      *         {
-                     *           "id": "c3026612-ae26-4a74-b4cf-9f12aacbd013",
+                     *           "id": "3b060192-77e8-4600-8a33-9b8914050c76",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17778,8 +17889,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:47.060Z",
-                     *           "updatedAt": "2026-11-30T01:46:47.060Z"
+                     *           "createdAt": "2026-11-30T02:59:45.048Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
                      *         }
                      *       ]
                      *     }
@@ -17828,7 +17939,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
+                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17846,7 +17957,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17856,8 +17967,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:47.120Z",
-                     *       "updatedAt": "2026-11-30T01:46:47.120Z"
+                     *       "createdAt": "2026-11-30T02:59:45.135Z",
+                     *       "updatedAt": "2026-11-30T02:59:45.135Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17901,7 +18012,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                 *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17933,7 +18044,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
+                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17951,7 +18062,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17961,8 +18072,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:47.120Z",
-                     *       "updatedAt": "2026-11-30T01:46:47.183Z"
+                     *       "createdAt": "2026-11-30T02:59:45.135Z",
+                     *       "updatedAt": "2026-11-30T02:59:45.207Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18020,15 +18131,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6cdef95c-aa1c-4173-90bd-bc57581194d5",
-                     *           "occurredAt": "2026-11-30T01:46:47.121Z",
+                     *           "requestId": "ab691eca-71f0-4eca-b4d2-2e100d8d0c9f",
+                     *           "occurredAt": "2026-11-30T02:59:45.135Z",
                      *           "sequence": 100,
-                     *           "hash": "fe4f3e8ee83e04e1a0214c07b52d68beaf4c6864b8dca91be7001397b9e571b9",
+                     *           "hash": "0b25d46595d3f589ca641e841748210fadedd1781fe590e5bbc480dfcab9b2fa",
                      *           "state": {
-                     *             "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
+                     *             "id": "8a12c0cb-c1df-475d-a184-492d427df336",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18046,7 +18157,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *             "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18056,8 +18167,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:46:47.120Z",
-                     *             "updatedAt": "2026-11-30T01:46:47.120Z"
+                     *             "createdAt": "2026-11-30T02:59:45.135Z",
+                     *             "updatedAt": "2026-11-30T02:59:45.135Z"
                      *           }
                      *         },
                      *         {
@@ -18065,15 +18176,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "767cf506-b8eb-4d98-8b0e-5f695fec9d33",
-                     *           "occurredAt": "2026-11-30T01:46:47.183Z",
+                     *           "requestId": "cc91916c-ef9f-4487-8234-3b77b5eda522",
+                     *           "occurredAt": "2026-11-30T02:59:45.207Z",
                      *           "sequence": 101,
-                     *           "hash": "9844b76535ba9f9870b476d1f3ffbafe94fed194cd0caf3cedf6e40906837698",
+                     *           "hash": "b19d99ddbbe231d3424b35c649089d0f2bebcd87c6567f130779bbe304bc2d77",
                      *           "state": {
-                     *             "id": "95ba7438-30b1-4e5d-8ec7-ee9548849f22",
+                     *             "id": "8a12c0cb-c1df-475d-a184-492d427df336",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18091,7 +18202,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "084e5269-a436-4fc8-8388-11d15d50fe73",
+                     *             "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18101,8 +18212,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:46:47.120Z",
-                     *             "updatedAt": "2026-11-30T01:46:47.183Z"
+                     *             "createdAt": "2026-11-30T02:59:45.135Z",
+                     *             "updatedAt": "2026-11-30T02:59:45.207Z"
                      *           }
                      *         }
                      *       ],
@@ -18142,7 +18253,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
+                     *           "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -18315,14 +18426,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T01:46:47.601Z",
+                     *           "filedAt": "2026-11-30T02:59:45.512Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 103,
-                     *             "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
+                     *             "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
                      *           },
                      *           "version": 1
                      *         }
@@ -18378,7 +18489,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
+                     *       "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18551,14 +18662,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:46:47.601Z",
+                     *       "filedAt": "2026-11-30T02:59:45.512Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
+                     *         "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
                      *       },
                      *       "version": 1
                      *     }
@@ -18615,7 +18726,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ea1ef8e2-fede-46d3-b11f-32eb1605ec97",
+                     *       "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18788,14 +18899,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T01:46:47.601Z",
+                     *       "filedAt": "2026-11-30T02:59:45.512Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "a54bb744804c8c2d4c165cc00610e8f9f119290880ef82d25bfaa42507dd66d4"
+                     *         "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
                      *       },
                      *       "version": 1
                      *     }
@@ -18849,7 +18960,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *           "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18858,8 +18969,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:48.093Z",
-                     *           "updatedAt": "2026-11-30T01:46:48.093Z"
+                     *           "createdAt": "2026-11-30T02:59:45.957Z",
+                     *           "updatedAt": "2026-11-30T02:59:45.957Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18918,7 +19029,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -18927,8 +19038,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:48.093Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.093Z"
+                     *       "createdAt": "2026-11-30T02:59:45.957Z",
+                     *       "updatedAt": "2026-11-30T02:59:45.957Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -18967,7 +19078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -18976,8 +19087,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:48.093Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.093Z"
+                     *       "createdAt": "2026-11-30T02:59:45.957Z",
+                     *       "updatedAt": "2026-11-30T02:59:45.957Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19035,7 +19146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19044,8 +19155,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:48.093Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.140Z"
+                     *       "createdAt": "2026-11-30T02:59:45.957Z",
+                     *       "updatedAt": "2026-11-30T02:59:46.005Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19095,15 +19206,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f633287a-fe69-4671-b70b-615667fb70ed",
-                     *           "occurredAt": "2026-11-30T01:46:48.093Z",
+                     *           "requestId": "3e4c2077-4607-432f-b2cd-c8b3a1f22b20",
+                     *           "occurredAt": "2026-11-30T02:59:45.957Z",
                      *           "sequence": 105,
-                     *           "hash": "0c364a4f991e60d7c67d79ac51755f5e030c2f9a9d60e1377848086be207c405",
+                     *           "hash": "b2c5e5d5eafc09c29a8f59bb690343ac425268676045bd1b507548f1bdb9a072",
                      *           "state": {
-                     *             "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *             "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19112,8 +19223,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T01:46:48.093Z",
-                     *             "updatedAt": "2026-11-30T01:46:48.093Z"
+                     *             "createdAt": "2026-11-30T02:59:45.957Z",
+                     *             "updatedAt": "2026-11-30T02:59:45.957Z"
                      *           }
                      *         },
                      *         {
@@ -19121,15 +19232,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a172ce52-fe82-401a-9208-32f1687bed17",
-                     *           "occurredAt": "2026-11-30T01:46:48.140Z",
+                     *           "requestId": "a57b31b1-af04-4200-9108-31e5d22e0d75",
+                     *           "occurredAt": "2026-11-30T02:59:46.005Z",
                      *           "sequence": 106,
-                     *           "hash": "2ebb1e79c62ef4a02c966809d4d7a76aa1b8a35cc401ce1f25bca7de7bcb0aea",
+                     *           "hash": "24637038026c97fa0ab20a90c7c84a8e423f5477afebab63cb5684d604758ed6",
                      *           "state": {
-                     *             "id": "54682c22-0502-44c3-8cab-c6ec57354e61",
+                     *             "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19138,8 +19249,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T01:46:48.093Z",
-                     *             "updatedAt": "2026-11-30T01:46:48.140Z"
+                     *             "createdAt": "2026-11-30T02:59:45.957Z",
+                     *             "updatedAt": "2026-11-30T02:59:46.005Z"
                      *           }
                      *         }
                      *       ],
@@ -19189,10 +19300,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:46:49.400Z",
+                     *       "updatedAt": "2026-11-30T02:59:47.296Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       }
                      *     }
                      */
@@ -19273,10 +19384,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T01:46:49.400Z",
+                     *       "updatedAt": "2026-11-30T02:59:47.296Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       }
                      *     }
                      */
@@ -19333,13 +19444,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf",
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "08909f67-dde2-4687-b1ff-33072506ac8b",
-                     *           "occurredAt": "2026-11-30T01:46:49.401Z",
+                     *           "requestId": "01f272ac-3899-4abe-92b6-6d8b5193addf",
+                     *           "occurredAt": "2026-11-30T02:59:47.297Z",
                      *           "sequence": 125,
-                     *           "hash": "3fde037dd2bca9f8f31b16b79825b3e975ed735131eb742c8ce3ad21e8eaf5f8",
+                     *           "hash": "1c830ae0ff3c12e48be89d9275724e7617290109d494106342af45a55a289fe9",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -19353,10 +19464,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T01:46:49.400Z",
+                     *             "updatedAt": "2026-11-30T02:59:47.296Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *             }
                      *           }
                      *         }
@@ -19409,8 +19520,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
-                     *           "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19427,8 +19538,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T01:46:48.212Z",
-                     *           "updatedAt": "2026-11-30T01:46:48.212Z"
+                     *           "createdAt": "2026-11-30T02:59:46.090Z",
+                     *           "updatedAt": "2026-11-30T02:59:46.090Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19482,8 +19593,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
-                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19500,8 +19611,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:48.212Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.212Z"
+                     *       "createdAt": "2026-11-30T02:59:46.090Z",
+                     *       "updatedAt": "2026-11-30T02:59:46.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19555,8 +19666,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
-                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19573,8 +19684,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T01:46:48.212Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.212Z"
+                     *       "createdAt": "2026-11-30T02:59:46.090Z",
+                     *       "updatedAt": "2026-11-30T02:59:46.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19626,8 +19737,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
-                     *       "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19644,8 +19755,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T01:46:48.212Z",
-                     *       "updatedAt": "2026-11-30T01:46:48.284Z"
+                     *       "createdAt": "2026-11-30T02:59:46.090Z",
+                     *       "updatedAt": "2026-11-30T02:59:46.153Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19724,7 +19835,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
+                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19740,7 +19851,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
+                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19756,7 +19867,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "55eac2f2-e68e-4eae-917d-446ff82b7a7e"
+                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19790,7 +19901,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431"
+                 *       "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67"
                  *     }
                  */
                 "application/json": {
@@ -19818,14 +19929,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "2900307e-1063-432c-a7b0-4d07fc8db0e3",
-                     *         "serialNumber": 11,
+                     *         "id": "c0864521-6ac5-4e1a-8612-e060c76d67d2",
+                     *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *             "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19838,7 +19949,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "9812c8e7-3066-42a0-934e-f2e5ad812431",
+                     *             "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19866,19 +19977,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T01:46:48.548Z",
-                     *         "updatedAt": "2026-11-30T01:46:48.548Z",
+                     *         "createdAt": "2026-11-30T02:59:46.392Z",
+                     *         "updatedAt": "2026-11-30T02:59:46.392Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -19944,7 +20055,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                 *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                  *           "line": 0
                  *         }
                  *       ]
@@ -19978,14 +20089,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
-                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
+                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -19997,9 +20108,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
+                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
                      *       "version": 1
                      *     }
                      */
@@ -20056,8 +20167,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
-                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
+                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20066,7 +20177,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd"
+                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20075,9 +20186,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
+                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
                      *       "version": 1
                      *     }
                      */
@@ -20127,8 +20238,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f5e7255e-9ded-43e7-a2d6-da7737cdc39c",
-                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
+                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20137,7 +20248,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd"
+                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20146,9 +20257,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "matchedAt": "2026-11-30T01:46:48.646Z",
+                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
                      *       "version": 2
                      *     }
                      */
@@ -20203,7 +20314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -20213,14 +20324,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "6b1ff910-ff64-4003-8b10-6c44f8d2bb31",
-                     *           "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *           "id": "22f453cd-386d-43f3-bcb5-489f871798bd",
+                     *           "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                     *               "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -20232,9 +20343,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "matchedAt": "2026-11-30T01:46:48.833Z",
+                     *           "matchedAt": "2026-11-30T02:59:46.680Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20299,9 +20410,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "reconciledAt": "2026-11-30T01:46:48.724Z"
+                     *       "reconciledAt": "2026-11-30T02:59:46.565Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20360,7 +20471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "c020d26a-c6cd-4693-9b33-75f4cf6ff88b",
+                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20413,9 +20524,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "reconciledAt": "2026-11-30T01:46:48.724Z",
+                     *           "reconciledAt": "2026-11-30T02:59:46.565Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20470,8 +20581,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
-                     *           "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                     *           "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
+                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20480,10 +20591,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *           },
-                     *           "createdAt": "2026-11-30T01:46:48.886Z",
-                     *           "checkedAt": "2026-11-30T01:46:49.129Z",
+                     *           "createdAt": "2026-11-30T02:59:46.748Z",
+                     *           "checkedAt": "2026-11-30T02:59:46.987Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -20540,8 +20651,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
-                     *       "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                     *       "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
+                     *       "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20550,15 +20661,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:48.886Z",
+                     *       "createdAt": "2026-11-30T02:59:46.748Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T02:01:48.886Z",
+                     *         "expiresAt": "2026-11-30T03:14:46.748Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20612,8 +20723,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "614aa18c-60fb-476b-a38d-9dfbd7f3f5df",
-                     *       "journalId": "00e4876b-5fc1-4f35-a2b1-dfd1e8216dfd",
+                     *       "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
+                     *       "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20622,15 +20733,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:48.886Z",
-                     *       "checkedAt": "2026-11-30T01:46:49.129Z",
+                     *       "createdAt": "2026-11-30T02:59:46.748Z",
+                     *       "checkedAt": "2026-11-30T02:59:46.987Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:51:49.167Z"
+                     *         "expiresAt": "2026-11-30T03:04:47.046Z"
                      *       }
                      *     }
                      */
@@ -20680,8 +20791,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3571def2-6366-47f4-ad19-2bf763e6c78a",
-                     *       "journalId": "2f6adb95-3602-4566-a0e0-abc9ba0b5c76",
+                     *       "id": "8a519ef5-7eb2-4b50-ad93-438e70daaa75",
+                     *       "journalId": "ddafa699-f9f5-4405-8a6e-918614fe75af",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20690,9 +20801,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:49.647Z",
+                     *       "createdAt": "2026-11-30T02:59:47.487Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -20756,7 +20867,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b",
+                     *       "id": "c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20766,15 +20877,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:49.232Z",
+                     *       "createdAt": "2026-11-30T02:59:47.086Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T02:01:49.232Z",
+                     *         "expiresAt": "2026-11-30T03:14:47.086Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20817,7 +20928,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd0b319e-40b1-450f-b6ec-ea4ae4f6cc8b",
+                     *       "id": "c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20827,15 +20938,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "eb964a23-57d7-4427-855c-09b0a6e6cdbf"
+                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
                      *       },
-                     *       "createdAt": "2026-11-30T01:46:49.232Z",
-                     *       "checkedAt": "2026-11-30T01:46:49.290Z",
+                     *       "createdAt": "2026-11-30T02:59:47.086Z",
+                     *       "checkedAt": "2026-11-30T02:59:47.152Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T01:51:49.351Z"
+                     *         "expiresAt": "2026-11-30T03:04:47.222Z"
                      *       }
                      *     }
                      */

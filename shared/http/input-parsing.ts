@@ -70,8 +70,8 @@ function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number): unknown
   }
 }
 
-/** Fields whose numbers are exact decimals: money amounts (an import's debit and credit too) and exchange rates. */
-const EXACT_DECIMAL_FIELDS = new Set(['amount', 'rate', 'exchangeRate', 'debit', 'credit']);
+/** Fields whose numbers are exact decimals: money amounts (an import's debit and credit, an allocation's total too) and exchange rates. */
+const EXACT_DECIMAL_FIELDS = new Set(['amount', 'totalAmount', 'rate', 'exchangeRate', 'debit', 'credit']);
 /** Fields holding arrays of exact decimals: a budget line's amounts per period. */
 const EXACT_DECIMAL_ARRAYS = new Set(['amounts']);
 

@@ -11,7 +11,7 @@ import { createJournal } from '../journals/write-journal.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { nextOccurrence } from './occurrence-dates.ts';
 import { OccurrenceMoved, type OccurrenceRecord, type ScheduleRecord } from './records.ts';
-import { MAX_RUN_OCCURRENCES, occurrenceReference, RUN_WIDTH } from './rules.ts';
+import { MAX_RUN_OCCURRENCES, occurrenceLines, occurrenceReference, RUN_WIDTH } from './rules.ts';
 import type { OccurrenceGenerating } from './store.ts';
 import { occurrenceView } from './view.ts';
 
@@ -121,7 +121,9 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
         port.draftBooks,
         adding(made, (answer) => {
           written = record(drafts ? 'generated' : 'posting', answer.id);
-          return [port.occurrenceChange(current, written, moved), ...(drafts ? [settled()] : [])];
+          // An allocation's share is of its plan as read: a re-spread meanwhile makes the draft wait for the next run.
+          const planAsRead = !drafts && schedule.allocation ? [port.scheduleUnchanged(schedule, moved)] : [];
+          return [port.occurrenceChange(current, written, moved), ...(drafts ? [settled()] : planAsRead)];
         }),
         companyId,
         journalInput(schedule, date),
@@ -152,13 +154,13 @@ async function checkAuthorMay(port: OccurrenceGenerating, schedule: ScheduleReco
   checkMayMakeJournals(held, schedule.action === 'post', 'The schedule');
 }
 
-/** The journal an occurrence makes: the template's lines, dated the occurrence, its reference naming both. */
+/** The journal an occurrence makes: the template's lines (an allocation's share of the date), dated the occurrence, its reference naming both. */
 function journalInput(schedule: ScheduleRecord, date: string) {
   return {
     date: `${date}T00:00:00Z`,
     description: schedule.description,
     reference: occurrenceReference(schedule.scheduleId, date),
-    entries: schedule.lines.map((l) => ({ accountId: l.accountId, ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}), side: l.side, amount: l.amount })),
+    entries: occurrenceLines(schedule, date).map((l) => ({ accountId: l.accountId, ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}), side: l.side, amount: l.amount })),
   };
 }
 

@@ -19,6 +19,8 @@ export type Recurrence =
 
 export interface ScheduleDates {
   recurrence: Recurrence;
+  /** An allocation schedule's planned occurrences (allocation-plan.ts): its dates are theirs, the recurrence and bounds aside. */
+  allocation?: { occurrences: ReadonlyArray<{ date: string }> } | null | undefined;
   startDate: string;
   endDate?: string | null | undefined;
   count?: number | null | undefined;
@@ -78,6 +80,13 @@ function stepAfter(schedule: ScheduleDates, after: string | undefined): number {
  * at most `limit` of them, in order, with their number (0 for the first occurrence).
  */
 export function occurrencesBetween(schedule: ScheduleDates, after: string | undefined, until: string, limit: number): Array<{ date: string; index: number }> {
+  const planned = schedule.allocation?.occurrences;
+  if (planned) {
+    return planned
+      .map((o, index) => ({ date: o.date, index }))
+      .filter((o) => (!after || o.date > after) && o.date <= until)
+      .slice(0, limit);
+  }
   const first = firstStep(schedule);
   const found: Array<{ date: string; index: number }> = [];
   for (let k = stepAfter(schedule, after); found.length < limit; k++) {

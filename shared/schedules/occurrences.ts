@@ -27,7 +27,8 @@ export async function listOccurrences(port: OccurrenceReads, companyId: string, 
 
 /**
  * Skips an occurrence not yet generated (due, blocked, or ahead): it is recorded skipped, and the
- * template passes over it, its later occurrences then generated in turn.
+ * template passes over it, its later occurrences then generated in turn (an accrual's share takes
+ * its reversal with it).
  * Errors: NotFound, ValidationError (NotAnOccurrence) naming date, StateConflict
  * (OccurrenceSettled) naming date, StateConflict (Conflict) when the worker settled it meanwhile.
  */
@@ -39,13 +40,28 @@ export async function skipOccurrence(port: OccurrenceSkipping, uow: UnitOfWork, 
   if (settled) throw new StateConflict('OccurrenceSettled', `The occurrence of ${input.date} is ${before?.state ?? 'settled'} already; only one not yet generated is skipped.`, 'date');
   const after: OccurrenceRecord = { companyId, scheduleId, date: input.date, state: 'skipped', journalId: before?.journalId ?? null, reason: null, updatedAt: new Date().toISOString() };
   const passes = schedule.state === 'active' && schedule.nextDate === input.date;
-  const changes = [port.occurrenceChange(before, after, moved), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null, moved)] : [])];
+  const changes = [port.occurrenceChange(before, after, moved), ...(passes ? [port.settledChange(schedule, input.date, nextOccurrence(schedule, input.date) ?? null, moved)] : []), ...(await reversalSkipped(port, schedule, input.date))];
   return uow.commit(changes, occurrenceView(after));
 }
 
 /**
+ * An accrual's share skipped skips its reversal too (it would reverse what was never accrued),
+ * unless that is settled already; the worker passes over it as over any skipped occurrence.
+ */
+async function reversalSkipped(port: OccurrenceSkipping, schedule: ScheduleRecord, date: string) {
+  const planned = schedule.allocation?.occurrences;
+  const at = planned?.findIndex((o) => o.date === date && !o.reversal) ?? -1;
+  const reversal = at >= 0 ? planned![at + 1] : undefined;
+  if (!reversal?.reversal) return [];
+  const before = await port.occurrence(schedule.companyId, schedule.scheduleId, reversal.date);
+  if (before && before.state !== 'blocked') return [];
+  const after: OccurrenceRecord = { companyId: schedule.companyId, scheduleId: schedule.scheduleId, date: reversal.date, state: 'skipped', journalId: before?.journalId ?? null, reason: null, updatedAt: new Date().toISOString() };
+  return [port.occurrenceChange(before, after, moved)];
+}
+
+/**
  * What the template would generate from its next occurrence up to `until`, with each journal's
- * total and reference, writing nothing: skipped ones left out, blocked ones shown as such.
+ * total (an allocation's share, the one carrying the residue marked) and reference, writing nothing: skipped ones left out, blocked ones shown as such.
  * Errors: NotFound, ValidationError (PreviewTooLong) naming until.
  */
 export async function previewOccurrences(port: OccurrencePreviewing, companyId: string, scheduleId: string, input: PreviewInput): Promise<ResponseOf<'SchedulePreviewResponse'>> {
@@ -58,6 +74,7 @@ export async function previewOccurrences(port: OccurrencePreviewing, companyId: 
   const states = new Map(recorded.map((o) => [o.date, o.state]));
   // The lines' amounts are at the company's precision: the total is given at theirs.
   const amount = fromMils(debitTotal(schedule.lines), schedule.lines[0]?.amount.split('.')[1]?.length ?? 0);
+  const planned = new Map(schedule.allocation?.occurrences.map((o) => [o.date, o]));
   return {
     scheduleId,
     state: schedule.state,
@@ -66,7 +83,8 @@ export async function previewOccurrences(port: OccurrencePreviewing, companyId: 
       .filter((d) => states.get(d.date) !== 'skipped')
       .map((d) => {
         const state = states.get(d.date);
-        return { date: d.date, number: d.index + 1, reference: occurrenceReference(scheduleId, d.date), amount, state: state === 'blocked' || state === 'posting' ? state : 'due' };
+        const share = planned.get(d.date);
+        return { date: d.date, number: d.index + 1, reference: occurrenceReference(scheduleId, d.date), amount: share?.amount ?? amount, reversal: share?.reversal ?? false, carriesResidue: share?.carriesResidue ?? false, state: state === 'blocked' || state === 'posting' ? state : 'due' };
       }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ActorRef } from '../auth/actor.ts';
 import { StateConflict, type ErrorItem } from '../errors.ts';
+import type { AllocationTerms, PlannedOccurrence } from './allocation-plan.ts';
 import type { Recurrence } from './occurrence-dates.ts';
 
 /**
@@ -17,6 +18,34 @@ export interface ScheduleLine {
   description?: string | undefined;
 }
 
+/** What an edit of an allocation schedule with occurrences generated did: the remainder re-spread over those not yet generated. */
+export interface Respread {
+  /** The shares of the periods kept (generated, or their journal made), skipped ones left out. */
+  allocated: string;
+  /** The new total less `allocated`: what the periods not yet generated now share. */
+  remainder: string;
+  /** The last period kept as it was; later ones take the remainder. */
+  keptThrough: string;
+}
+
+/**
+ * An allocation schedule's terms, accounts and plan (allocation-plan.ts). Its journals move each
+ * share between the balance-sheet account and the profit-and-loss one, on the side of the latter's
+ * classification (an expense debited, a revenue credited); an accrual's reversal the other way.
+ */
+export interface AllocationRecord extends AllocationTerms {
+  balanceSheetAccountId: string;
+  profitAndLossAccountId: string;
+  costCenterId: string | null;
+  /** The profit-and-loss line's side in a share's journal: debit for an expense, credit for a revenue. */
+  profitAndLossSide: 1 | 2;
+  /** The plan's rounding residue, on its last period (decimal text; 0 when there is none). */
+  residue: string;
+  occurrences: PlannedOccurrence[];
+  /** What the last write re-spread, or null when it re-spread nothing. */
+  respread: Respread | null;
+}
+
 export type ScheduleAction = 'draft' | 'post';
 export type ScheduleState = 'active' | 'paused' | 'ended';
 
@@ -24,7 +53,10 @@ export interface ScheduleRecord {
   companyId: string;
   scheduleId: string;
   description: string;
+  /** A recurring template's lines; empty for an allocation schedule, whose journals its plan makes. */
   lines: ScheduleLine[];
+  /** An allocation schedule's (its dates are its plan's), or null for a recurring template. */
+  allocation: AllocationRecord | null;
   recurrence: Recurrence;
   startDate: string;
   endDate: string | null;

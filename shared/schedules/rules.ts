@@ -50,13 +50,29 @@ export function checkStateChange(before: ScheduleState, after: ScheduleState): v
 }
 
 /** The next occurrence to settle after the last settled one, under the template's dates (null once none is left, or ended). */
-export function nextToSettle(schedule: Pick<ScheduleRecord, 'recurrence' | 'startDate' | 'endDate' | 'count' | 'state' | 'settledThrough'>): string | null {
+export function nextToSettle(schedule: Pick<ScheduleRecord, 'recurrence' | 'allocation' | 'startDate' | 'endDate' | 'count' | 'state' | 'settledThrough'>): string | null {
   if (schedule.state === 'ended') return null;
   return nextOccurrence(schedule, schedule.settledThrough ?? undefined) ?? null;
 }
 
 /** The journal's reference: the template and the occurrence, so a reader finds one from the other. */
 export const occurrenceReference = (scheduleId: string, date: string) => `schedule ${scheduleId} ${date}`;
+
+/**
+ * The lines of an occurrence's journal: a recurring template's own, or an allocation's share of
+ * `date` between its two accounts (an accrual's reversal the other way round).
+ */
+export function occurrenceLines(schedule: Pick<ScheduleRecord, 'lines' | 'allocation'>, date: string): ScheduleLine[] {
+  const allocation = schedule.allocation;
+  if (!allocation) return schedule.lines;
+  const planned = allocation.occurrences.find((o) => o.date === date);
+  if (!planned) throw new Error(`${date} is not an occurrence of the allocation`);
+  const side = (planned.reversal ? 3 - allocation.profitAndLossSide : allocation.profitAndLossSide) as 1 | 2;
+  return [
+    { accountId: allocation.profitAndLossAccountId, costCenterId: allocation.costCenterId, side, amount: planned.amount },
+    { accountId: allocation.balanceSheetAccountId, costCenterId: null, side: (3 - side) as 1 | 2, amount: planned.amount },
+  ];
+}
 
 /** A line's amount sum on the debit side: what an occurrence's journal totals. */
 export const debitTotal = (lines: readonly ScheduleLine[]) => lines.filter((l) => l.side === DEBIT).reduce((sum, l) => sum + toMils(l.amount), 0n);

@@ -5,6 +5,7 @@ import { described } from '../schemas/described.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
+import { MAX_ALLOCATION_PERIODS } from './allocation-plan.ts';
 import { MAX_SCHEDULE_LINES } from './rules.ts';
 
 /** An amount as the JSON number's own digits (the body parser hands `amount` over as its source text), or a decimal string. */
@@ -27,10 +28,24 @@ export const Recurrence = () =>
     z.strictObject({ frequency: z.literal('everyNDays'), days: z.int().check(z.minimum(1), z.maximum(3660)) }),
   ], { error: 'must name a frequency: monthly, quarterly, yearly or everyNDays' });
 
+/** A total spread over calendar months from the start date (allocation-plan.ts). */
+const allocation = () =>
+  z.strictObject({
+    kind: described(z.enum(['prepayment', 'deferredRevenue', 'accrual']), 'prepayment: a prepaid asset released to an expense; deferredRevenue: a deferred revenue (liability) released to a revenue; accrual: an expense accrued to a liability (or a revenue to an asset) at each month end, reversed on the next month\'s first day.'),
+    method: described(z.enum(['straightLine', 'daysInPeriod', 'givenAmounts']), 'straightLine: equal shares a month; daysInPeriod: shares by the days each month covers, the start month from startDate; givenAmounts: the amounts given, one a month.'),
+    totalAmount: described(amount(), 'The amount spread, in the base currency at the company\'s precision; the shares sum to it exactly, the rounding residue on the last.'),
+    periods: described(z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_ALLOCATION_PERIODS))), null), `Calendar months the total is spread over, from the start date's month (1 to ${MAX_ALLOCATION_PERIODS}); with givenAmounts, the amounts' count (may be left out).`),
+    amounts: described(z._default(z.nullable(z.array(amount()).check(z.maxLength(MAX_ALLOCATION_PERIODS))), null), 'givenAmounts only: each month\'s share, in order, summing to totalAmount.'),
+    balanceSheetAccountId: described(Reference(), 'The leaf balance-sheet account (UUID or path) the total sits on: a prepaid asset, a deferred revenue liability, an accrued liability (or accrued income asset).'),
+    profitAndLossAccountId: described(Reference(), 'The leaf expense or revenue account (UUID or path) each share is recognised on.'),
+    costCenterId: described(z._default(z.nullable(Reference()), null), 'The cost center of the profit-and-loss line (UUID or path), or null.'),
+  });
+
 const scheduleFields = () => ({
   description: ReadableText(500),
-  lines: described(z.array(scheduleLine()).check(z.maxLength(MAX_SCHEDULE_LINES)), 'The journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines.'),
-  recurrence: Recurrence(),
+  lines: described(z.optional(z.array(scheduleLine()).check(z.maxLength(MAX_SCHEDULE_LINES))), 'A recurring template: the journal each occurrence makes: leaf accounts and cost centers (UUID or path), sides and amounts in the base currency, debits equal to credits; 2 to 20 lines. Not with allocation.'),
+  recurrence: described(z.optional(Recurrence()), 'A recurring template: when it falls due. Not with allocation, whose occurrences fall on each month\'s last day.'),
+  allocation: described(z._default(z.nullable(allocation()), null), 'An allocation schedule (instead of lines and recurrence): a total spread over calendar months from startDate, one journal on each month\'s last day.'),
   startDate: IsoDateField(),
   endDate: z._default(z.nullable(IsoDateField()), null),
   count: described(z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_000))), null), 'How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.'),
@@ -39,6 +54,7 @@ const scheduleFields = () => ({
 
 export const CreateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject(scheduleFields()));
 export type CreateScheduleInput = z.output<ReturnType<typeof CreateScheduleBody>>;
+export type AllocationInput = NonNullable<CreateScheduleInput['allocation']>;
 
 /** The whole template again, with its state and the version read. */
 export const UpdateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...scheduleFields(), state: described(z.enum(['active', 'paused', 'ended']), 'active: occurrences are generated as they fall due; paused: none until active again; ended: none ever again (final).'), version: Version() }));

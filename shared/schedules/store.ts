@@ -39,6 +39,13 @@ export interface ScheduleReplacing extends ScheduleReads, ScheduleLineFacts {
    * VersionConflict, or `moved` (records.ts ScheduleMoved) when only the worker settled an occurrence meanwhile.
    */
   replaceChanges(before: ScheduleRecord, after: ScheduleRecord, moved: () => AppError): Change[];
+  /** The template's occurrences recorded from `from` to `to` inclusive, by date (an allocation's, at most its plan). */
+  occurrencesFrom(companyId: string, scheduleId: string, from: string, to: string): Promise<OccurrenceRecord[]>;
+  /**
+   * A check that the occurrence of `date` still stands as read (absent, or the same state and
+   * instant): a re-spread based on it commits only then. Errors at commit: `moved`.
+   */
+  occurrenceUnchanged(companyId: string, scheduleId: string, date: string, asRead: OccurrenceRecord | undefined, moved: () => AppError): Change;
 }
 
 export interface ScheduleList {
@@ -64,6 +71,8 @@ export interface OccurrenceWrites {
    * read: its next date and place in the due index follow. Errors at commit: `moved`.
    */
   settledChange(schedule: ScheduleRecord, date: string, nextDate: string | null, moved: () => AppError): Change;
+  /** A check that the template is still at the version read (an allocation's draft is of its plan as read). Errors at commit: `moved`. */
+  scheduleUnchanged(schedule: ScheduleRecord, moved: () => AppError): Change;
   eventChange(event: EventRecord): Change;
   /** A unit of work committing changes alone, in the name of `actor`. */
   unit(actor: ActorRef): UnitOfWork;

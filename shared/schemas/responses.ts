@@ -426,10 +426,38 @@ function buildResponses() {
     z.strictObject({ frequency: z.enum(['monthly', 'quarterly', 'yearly']), dayOfMonth: z.union([z.int(), z.literal('last')]) }),
     z.strictObject({ frequency: z.literal('everyNDays'), days: z.int() }),
   ]);
+  const plannedOccurrence = z.strictObject({
+    date,
+    period: described(z.int(), 'The month of the allocation, 1 for the start date\'s.'),
+    amount: described(decimal, 'The journal\'s amount: the month\'s share (or, reversed, its accrual\'s).'),
+    reversal: described(z.boolean(), 'An accrual\'s reversal, on the first day of the next month.'),
+    carriesResidue: described(z.boolean(), 'The share holds the rounding residue (the last month\'s, when there is one).'),
+  });
+  const allocation = z.strictObject({
+    kind: described(z.enum(['prepayment', 'deferredRevenue', 'accrual']), 'prepayment: a prepaid asset released to an expense; deferredRevenue: a deferred revenue released to a revenue; accrual: accrued at each month end, reversed on the next month\'s first day.'),
+    method: described(z.enum(['straightLine', 'daysInPeriod', 'givenAmounts']), 'straightLine: equal shares; daysInPeriod: by the days each month covers; givenAmounts: as given.'),
+    totalAmount: described(decimal, 'The amount spread; the shares sum to it exactly.'),
+    periods: described(z.int(), 'Calendar months the total is spread over, from the start date\'s.'),
+    amounts: described(z.nullable(z.array(decimal)), 'givenAmounts\' amounts, one a month; null for the other methods.'),
+    balanceSheetAccountId: described(id, 'The balance-sheet account the total sits on.'),
+    profitAndLossAccountId: described(id, 'The expense or revenue account each share is recognised on.'),
+    costCenterId: described(z.nullable(id), 'The cost center of the profit-and-loss line.'),
+    residue: described(decimal, 'The rounding residue: the total less the shares rounded down to the precision, added to the last month\'s share (0 when none).'),
+    occurrences: described(z.array(plannedOccurrence), 'Every journal of the plan, in date order, with its amount; those generated never change.'),
+    respread: described(
+      z.nullable(z.strictObject({
+        allocated: described(decimal, 'What the occurrences generated already allocated (skipped ones allocate nothing).'),
+        remainder: described(decimal, 'The new total less allocated: what the months not yet generated now share.'),
+        keptThrough: described(date, 'The last month kept as it was.'),
+      })),
+      'What the last write re-spread: the amounts were edited after occurrences were generated, so the remainder was spread over the months not yet generated; null when it re-spread nothing.',
+    ),
+  });
   const ScheduleResponse = z.strictObject({
     id,
     description: z.string(),
-    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence makes: accounts and cost centers by UUID, sides, amounts.'),
+    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule).'),
+    allocation: described(z.nullable(allocation), 'An allocation schedule\'s terms and plan; null for a recurring template.'),
     recurrence,
     startDate: date,
     endDate: z.nullable(date),
@@ -456,7 +484,7 @@ function buildResponses() {
     state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
     until: date,
     occurrences: described(
-      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
       'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
     ),
   });

@@ -1,3 +1,5 @@
+import Big from 'big.js';
+
 /** The naive model of a schedule's dates: every day from the start, kept when it is the schedule's day, counted and bounded by hand. */
 export interface ModelSchedule {
   recurrence: { frequency: 'monthly' | 'quarterly' | 'yearly'; dayOfMonth: number | 'last' } | { frequency: 'everyNDays'; days: number };
@@ -31,4 +33,39 @@ export function naiveDates(s: ModelSchedule, until: string): string[] {
     if (due) found.push(date);
   }
   return found;
+}
+
+/** An allocation as the naive model takes it: a total in minor units spread from a start date over calendar months. */
+export interface ModelAllocation {
+  kind: 'prepayment' | 'deferredRevenue' | 'accrual';
+  method: 'straightLine' | 'daysInPeriod' | 'givenAmounts';
+  /** Decimal text with two decimals. */
+  totalAmount: string;
+  periods: number;
+  amounts: string[] | null;
+  startDate: string;
+}
+
+/**
+ * The naive model of an allocation's journals: the months walked day by day from the start, each
+ * month's exact share (big.js) cut to cents, the rest on the last; an accrual's reversal the next day.
+ */
+export function naiveAllocation(a: ModelAllocation): Array<{ date: string; amount: string; reversal: boolean }> {
+  const days = new Map<string, number>();
+  const months: string[] = [];
+  for (let day = dayOf(a.startDate); months.length <= a.periods; day++) {
+    const month = dateOf(day).slice(0, 7);
+    if (!days.has(month)) months.push(month);
+    days.set(month, (days.get(month) ?? 0) + 1);
+  }
+  months.length = a.periods;
+  const weights = months.map((m, i) => (a.method === 'givenAmounts' ? new Big(a.amounts![i]!) : a.method === 'daysInPeriod' ? new Big(days.get(m)!) : new Big(1)));
+  const sum = weights.reduce((s, w) => s.plus(w), new Big(0));
+  const shares = weights.map((w) => new Big(a.totalAmount).times(w).div(sum).round(2, Big.roundDown));
+  shares[shares.length - 1] = new Big(a.totalAmount).minus(shares.slice(0, -1).reduce((s, x) => s.plus(x), new Big(0)));
+  return months.flatMap((m, i) => {
+    const end = dateOf(dayOf(`${m}-01`) + days.get(m)! - 1 + (i === 0 ? +a.startDate.slice(8, 10) - 1 : 0));
+    const share = { date: end, amount: shares[i]!.toFixed(2), reversal: false };
+    return a.kind === 'accrual' ? [share, { date: dateOf(dayOf(end) + 1), amount: share.amount, reversal: true }] : [share];
+  });
 }

@@ -3,7 +3,7 @@ import { pendingEventOp } from '../events/outbox-store.ts';
 import { draftCreatingStore } from '../ledger/draft-books-store.ts';
 import { getJournal } from '../ledger/journal-store.ts';
 import { RequestUnitOfWork, recoveryUnits } from '../table/unit-of-work.ts';
-import { dueSchedules, getOccurrence, getSchedule, occurrenceOp, occurrencesPage, settledOp } from './schedule-store.ts';
+import { dueSchedules, getOccurrence, getSchedule, occurrenceOp, scheduleUnchangedOp, occurrencesPage, settledOp } from './schedule-store.ts';
 import { getRegistry } from './year-store.ts';
 import { companyAccess } from './access-ports.ts';
 
@@ -17,6 +17,7 @@ export const occurrenceGenerating: OccurrenceGenerating = {
   occurrencesPage,
   occurrenceChange: occurrenceOp,
   settledChange: settledOp,
+  scheduleUnchanged: scheduleUnchangedOp,
   eventChange: pendingEventOp,
   unit: (actor) => new RequestUnitOfWork(() => actor),
   due: dueSchedules,

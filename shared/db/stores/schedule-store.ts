@@ -16,12 +16,12 @@ import type { WriteOp } from '../table/transact.ts';
  * (gsi2, spread over 16 keys) under that date. Each occurrence is an item of its own under the
  * template's partition, by date: the run history, and the once-only mark of its journal.
  */
-const FIELDS = ['companyId', 'scheduleId', 'description', 'lines', 'recurrence', 'startDate', 'endDate', 'count', 'action', 'state', 'settledThrough', 'nextDate', 'version', 'createdAt', 'updatedAt', 'updatedBy'] as const;
+const FIELDS = ['companyId', 'scheduleId', 'description', 'lines', 'allocation', 'recurrence', 'startDate', 'endDate', 'count', 'action', 'state', 'settledThrough', 'nextDate', 'version', 'createdAt', 'updatedAt', 'updatedBy'] as const;
 const OCCURRENCE_FIELDS = ['companyId', 'scheduleId', 'date', 'state', 'journalId', 'reason', 'updatedAt'] as const;
 
 const scheduleOf = (item: Item): ScheduleRecord => {
   const record = recordOf<ScheduleRecord>(item, FIELDS);
-  return { ...record, settledThrough: record.settledThrough ?? null, nextDate: record.nextDate ?? null };
+  return { ...record, allocation: record.allocation ?? null, settledThrough: record.settledThrough ?? null, nextDate: record.nextDate ?? null };
 };
 const occurrenceOf = (item: Item): OccurrenceRecord => recordOf<OccurrenceRecord>(item, OCCURRENCE_FIELDS);
 
@@ -74,11 +74,23 @@ export function settledOp(schedule: ScheduleRecord, date: string, nextDate: stri
   );
 }
 
+/** The occurrence still as read: absent, or the same state and instant. */
+const occurrenceAsRead = (before: OccurrenceRecord | undefined): Expr =>
+  before ? { expression: '#state = :was AND updatedAt = :at', names: { '#state': 'state' }, values: { ':was': before.state, ':at': before.updatedAt } } : conditions.absent;
+
+/** A check that the template is at the version read. */
+export function scheduleUnchangedOp(schedule: ScheduleRecord, moved: () => AppError): WriteOp {
+  return mainTable.check(scheduleKeys.schedule(schedule.companyId, schedule.scheduleId), conditions.atVersion(schedule.version), moved);
+}
+
+/** A check that the occurrence of `date` stands as read. */
+export function occurrenceUnchangedOp(companyId: string, scheduleId: string, date: string, asRead: OccurrenceRecord | undefined, moved: () => AppError): WriteOp {
+  return mainTable.check(scheduleKeys.occurrence(companyId, scheduleId, date), occurrenceAsRead(asRead), moved);
+}
+
 /** The occurrence written, where it still stands as read (absent, or the same state and instant). */
 export function occurrenceOp(before: OccurrenceRecord | undefined, after: OccurrenceRecord, moved: () => AppError): WriteOp {
-  const asRead: Expr = before
-    ? { expression: '#state = :was AND updatedAt = :at', names: { '#state': 'state' }, values: { ':was': before.state, ':at': before.updatedAt } }
-    : conditions.absent;
+  const asRead = occurrenceAsRead(before);
   return mainTable.put({ ...scheduleKeys.occurrence(after.companyId, after.scheduleId, after.date), entity: 'ScheduleOccurrence', ...after }, { condition: asRead, onConditionFailed: moved });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSchedules } from '../../../functions/ops/run-schedules.ts';
 import { useGateway, type Client } from '../../support/api.ts';
+import { allocationBooks } from '../../support/allocation-books.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 import { crashAfterWrite, transactionsMeet } from '../support/faults.ts';
 
@@ -73,5 +74,68 @@ describe('schedule generation, exactly once', () => {
     for (const [i, id] of ids.entries()) {
       expect(await generated(api, base, id)).toEqual({ journals: DATES.map((d) => [d, i % 2 === 0 ? 'posted' : 'draft']), history: DATES.map((d) => [d, 'generated']), linked: true });
     }
+  });
+
+  it('gives each share and reversal of an accrual once, whichever write the run dies after, and with two runs at once', async () => {
+    const books = await allocationBooks(gateway.url);
+    const { api, base, chart, accrued, companyId } = books;
+    const accrual = async () => {
+      const r = await api.post(`${base}/Schedules`, { description: 'Accrued rent', allocation: { kind: 'accrual', method: 'straightLine', totalAmount: 100, periods: 2, balanceSheetAccountId: accrued.id, profitAndLossAccountId: chart.rent.id }, startDate: '2026-01-01', action: 'post' });
+      if (r.status !== 200) throw new Error(r.text);
+      return r.body.id as string;
+    };
+    const dates = ['2026-01-31', '2026-02-01', '2026-02-28', '2026-03-01'];
+    const expected = { journals: dates.map((d) => [d, 'posted']), history: dates.map((d) => [d, 'generated']), linked: true };
+    // Each occurrence posts in two transactions (a recurring template's crash test above dies after each): dying after the first share's posting, then after its reversal's draft.
+    for (const n of [2, 3]) {
+      const scheduleId = await accrual();
+      const crash = crashAfterWrite(n);
+      expect((await runSchedules({ companyId, today: TODAY }).finally(crash.restore)).deferred).toBe(1);
+      await runSchedules({ companyId, today: TODAY });
+      expect(await generated(api, base, scheduleId), `dying after write ${n}`).toEqual(expected);
+    }
+    const raced = await accrual();
+    const meet = transactionsMeet(2);
+    await Promise.all([runSchedules({ companyId, today: TODAY }), runSchedules({ companyId, today: TODAY })]).finally(meet.restore);
+    await runSchedules({ companyId, today: TODAY });
+    expect(await generated(api, base, raced)).toEqual(expected);
+    // Three schedules, each accrued and reversed in full: the accrued liability is back to nothing.
+    const trial = (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-03-31`)).body;
+    const row = trial.rows.find((r: { accountId: string }) => r.accountId === accrued.id);
+    expect([row.movement, row.closing]).toEqual([{ debit: '300.00', credit: '300.00' }, { debit: '0.00', credit: '0.00' }]);
+  }, 120_000);
+
+  it('keeps the plan and the journals one when an edit re-spreads while a run generates, both reading before either writes', async () => {
+    const { api, base, chart, prepaid, companyId } = await allocationBooks(gateway.url);
+    const allocation = { kind: 'prepayment', method: 'straightLine', totalAmount: 300, periods: 3, balanceSheetAccountId: prepaid.id, profitAndLossAccountId: chart.rent.id };
+    const body = { description: 'Insurance', allocation, startDate: '2026-01-01', action: 'post' };
+    const id = (await api.post(`${base}/Schedules`, body)).body.id as string;
+    const meet = transactionsMeet(2);
+    const [, edit] = await Promise.all([runSchedules({ companyId, today: TODAY }), api.put(`${base}/Schedules/${id}`, { ...body, allocation: { ...allocation, totalAmount: 600 }, state: 'active', version: 1 })]).finally(meet.restore);
+    expect(edit.status, edit.text).toBe(200);
+    await runSchedules({ companyId, today: TODAY });
+
+    // Whichever wrote first, each journal is the plan's share of its date, and they sum to the new total.
+    const plan = (await api.get(`${base}/Schedules/${id}`)).body.allocation.occurrences.map((o: { date: string; amount: string }) => [o.date, o.amount]);
+    const journals = (await api.get(`${base}/Journals?pageSize=100&orderAsc=true&orderBy=Date`)).body.results.filter((j: { reference?: string }) => j.reference?.startsWith(`schedule ${id} `));
+    expect(journals.map((j: { date: string; entries: Array<{ amount: number }> }) => [j.date.slice(0, 10), j.entries[0]!.amount.toFixed(2)])).toEqual(plan);
+    expect(journals.reduce((sum: number, j: { entries: Array<{ amount: number }> }) => sum + Math.round(j.entries[0]!.amount * 100), 0)).toBe(60_000);
+  });
+
+  it('keeps the share of a month whose draft was made when an edit re-spreads before its posting', async () => {
+    const { api, base, chart, prepaid, companyId } = await allocationBooks(gateway.url);
+    const allocation = { kind: 'prepayment', method: 'straightLine', totalAmount: 300, periods: 3, balanceSheetAccountId: prepaid.id, profitAndLossAccountId: chart.rent.id };
+    const body = { description: 'Insurance', allocation, startDate: '2026-01-01', action: 'post' };
+    const id = (await api.post(`${base}/Schedules`, body)).body.id as string;
+    // The run dies after January's draft: its occurrence is posting, its journal made at 100.00.
+    const crash = crashAfterWrite(1);
+    await runSchedules({ companyId, today: TODAY }).finally(crash.restore);
+
+    const edit = await api.put(`${base}/Schedules/${id}`, { ...body, allocation: { ...allocation, totalAmount: 600 }, state: 'active', version: 1 });
+    expect(edit.body.allocation.respread).toEqual({ allocated: '100.00', remainder: '500.00', keptThrough: '2026-01-31' });
+    expect(edit.body.allocation.occurrences.map((o: { amount: string }) => o.amount)).toEqual(['100.00', '250.00', '250.00']);
+    await runSchedules({ companyId, today: TODAY });
+    const journals = (await api.get(`${base}/Journals?pageSize=100&orderAsc=true&orderBy=Date`)).body.results.filter((j: { reference?: string }) => j.reference?.startsWith(`schedule ${id} `));
+    expect(journals.map((j: { status: string; entries: Array<{ amount: number }> }) => [j.status, j.entries[0]!.amount.toFixed(2)])).toEqual([['posted', '100.00'], ['posted', '250.00'], ['posted', '250.00']]);
   });
 });

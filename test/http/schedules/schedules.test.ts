@@ -158,7 +158,7 @@ describe('schedules', () => {
       scheduleId: schedule.id,
       state: 'active',
       until: '2026-01-03',
-      occurrences: ['2026-01-01', '2026-01-02', '2026-01-03'].map((date, i) => ({ date, number: i + 1, reference: `schedule ${schedule.id} ${date}`, amount: '1000.50', state: 'due' })),
+      occurrences: ['2026-01-01', '2026-01-02', '2026-01-03'].map((date, i) => ({ date, number: i + 1, reference: `schedule ${schedule.id} ${date}`, amount: '1000.50', reversal: false, carriesResidue: false, state: 'due' })),
     });
     const tooLong = await api.get(`${base}/Schedules/${schedule.id}/Preview?until=2027-12-31`);
     expect([tooLong.status, tooLong.body.errors[0].code, tooLong.body.errors[0].name]).toEqual([400, 'PreviewTooLong', 'until']);
