@@ -15,6 +15,8 @@ export interface Cover {
   edge?: { periodId: string; from: IsoDate; to: IsoDate; sign: 1 | -1 };
   /** How many periods the books have in all, when known: a reader may read them all and keep `periods`. */
   booksPeriods?: number;
+  /** How many accounts the chart has, when known: with booksPeriods, a bound on what reading every period's items reads. */
+  booksAccounts?: number;
 }
 
 export function coverThrough(periods: readonly PeriodSpan[], date: IsoDate): Cover {

@@ -12,7 +12,7 @@ import type { ReportContext } from './report-context.ts';
  */
 export async function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   if (ctx.known?.empty) return new Map();
-  const now = await ctx.books.sums(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
+  const now = await ctx.books.sums(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length, booksAccounts: ctx.chart.size }, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
   return ctx.known && ctx.known.undo.size > 0 ? ctx.known.takenBack(now, scope, date, accountIds) : now;
 }

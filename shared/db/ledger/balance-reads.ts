@@ -19,6 +19,12 @@ import type { BalanceScope, GroupedSums, Sums, TOTAL_GROUP } from '../../balance
 const PARALLEL = 32;
 /** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */
 const PER_ACCOUNT = 4;
+/**
+ * Books of at most this many (account, period) pairs are read whole, one query a partition key:
+ * a few thousand items at most, where one query a period and partition key (and a named
+ * account) is hundreds of round trips (a small company's general ledger took over a second).
+ */
+const SMALL_BOOKS = 2_000;
 
 /** Which figure attributes of a total item a scope reads, and the group and figure each adds to. */
 const FIGURES_OF: Partial<Record<BalanceScope['kind'], (attribute: string) => { group: string; figure: 'debit' | 'credit' | 'base' | 'taxable' | 'tax' } | undefined>> = {
@@ -72,12 +78,14 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
         : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
 
-  // Whole periods. When they are most of the books' periods, every period item of the kind is read
-  // (one query a partition key) and those of other periods dropped; else one query a period, or
-  // for a few named accounts one per (period, account), which reads their shard items only.
+  // Whole periods. When they are most of the books' periods, or the books are small, every period
+  // item of the kind is read (one query a partition key) and those of other periods dropped; else
+  // one query a period, or for a few named accounts one per (period, account), which reads their
+  // shard items only.
   const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
   const inCover = new Set(cover.periods);
-  const readAll = !perAccount && scope.kind !== 'costCenter' && cover.periods.length > 1 && cover.periods.length * 2 >= (cover.booksPeriods ?? Infinity);
+  const small = (cover.booksAccounts ?? Infinity) * (cover.booksPeriods ?? Infinity) <= SMALL_BOOKS;
+  const readAll = scope.kind !== 'costCenter' && (small ? cover.periods.length > 0 : !perAccount && cover.periods.length > 1 && cover.periods.length * 2 >= (cover.booksPeriods ?? Infinity));
   const periodQueries = readAll
     ? prefixQueries(pks, balanceKeys.everyPeriodBalancePrefix(costCenterItems))
     : cover.periods.flatMap((periodId) => (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).flatMap((prefix) => prefixQueries(pks, prefix)));

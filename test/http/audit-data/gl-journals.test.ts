@@ -179,7 +179,7 @@ describe('the auditors\' journals', () => {
     expect(after.body.results).toHaveLength(2);
     expect(Math.abs(after.calls - before.calls)).toBeLessThanOrEqual(2);
     expect(after.calls).toBeLessThanOrEqual(report.calls + 2 * 8 + 2 + 4 + 2);
-    expect(june.calls).toBeGreaterThan(after.calls + 39 * 8);
+    expect(june.calls).toBeGreaterThanOrEqual(after.calls + 39 * 8);
     expect(june.body.results.map((d: any) => d.glLineItems.length)).toEqual([41]);
   });
 

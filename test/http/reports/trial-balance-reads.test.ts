@@ -36,3 +36,16 @@ describe('a trial balance of a financial year', () => {
     expect(unknownYear.status).toBe(404);
   });
 });
+
+describe('a general ledger of small books (a chart of fewer than 2,000 account-periods)', () => {
+  it('reads the balances of every period at once, not one query a period, partition key and account', async () => {
+    const { api, base, chart } = await companyBooks(gateway.url);
+    await postedJournal(api, base, '2026-04-10', [debit(chart.cash.id, '25.00'), credit(chart.sales.id, '25.00')]);
+    await postedJournal(api, base, '2026-09-10', [debit(chart.bank.id, '5.00'), credit(chart.cash.id, '5.00')]);
+    const ledger = await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.assets.id}&dateFrom=2026-01-01&dateTo=2026-12-31`);
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.closingBalance).toBe('25.00');
+    // 16 queries for every period's balances, where one a period, partition key and leaf made 407 calls in all.
+    expect(lineOf(ledger).dynamoCalls).toBeLessThanOrEqual(60);
+  });
+});
