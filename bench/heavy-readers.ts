@@ -196,6 +196,9 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
     exportClients: files.length,
     // The read budget of each bulk request (BULK_READ_ITEMS_PER_SECOND; 0: not held), read where the gateway runs: this process's environment.
     bulkReadItemsPerSecond: config.bulkReadItemsPerSecond,
+    // Verify's own read budget (VERIFY_READ_ITEMS_PER_SECOND) and the company's Verify runs at once (VERIFY_RUNS_PER_COMPANY).
+    verifyReadItemsPerSecond: config.verifyReadItemsPerSecond,
+    verifyRunsPerCompany: config.verifyRunsPerCompany,
     // How the export clients take their files: as export jobs (read at EXPORT_JOB_READ_ITEMS_PER_SECOND by the worker), or from the routes.
     exportMode: EXPORT_MODE,
     exportJobReadItemsPerSecond: config.exportJobReadItemsPerSecond,
@@ -241,9 +244,10 @@ if (process.argv[1]?.endsWith('heavy-readers.ts')) {
   const lines = Number(process.env.BENCH_HEAVY_LINES ?? 100_000);
   process.env.LOCAL_ISOLATION ??= 'environments';
   const stack = await startBenchStack({ objectStorage: true });
-  // The export worker in its own process, as its function is apart from the routes' in AWS (with the stack's environment).
+  // The export worker in its own process, as its function is apart from the routes' in AWS (with the stack's environment),
+  // niced: in AWS it has a CPU of its own, here it shares two cores with the gateway, so it takes what the gateway leaves.
   const { spawn } = await import('node:child_process');
-  const worker = spawn(process.execPath, ['--import', 'tsx', new URL('./export-worker-process.ts', import.meta.url).pathname], { env: process.env, stdio: 'inherit' });
+  const worker = spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', new URL('./export-worker-process.ts', import.meta.url).pathname], { env: process.env, stdio: 'inherit' });
   const loaded = await verifyCompany(stack, 'Heavy Readers Co', lines);
   const result = await benchHeavyReaders(stack, { base: loaded.books.base, busyAccountId: loaded.books.accounts[0]!, events: lines, lines });
   if (lines === 100_000 && process.env.BENCH_HEAVY_SAVE !== '0') saveResults({ heavyReaders: result });

@@ -192,6 +192,15 @@ export const config = {
   get bulkReadItemsPerSecond() {
     return nonNegativeInteger(env('BULK_READ_ITEMS_PER_SECOND')) ?? 4_000;
   },
+  /**
+   * Items a second one Verify request may read from the table (db/table/run-slots.ts); 0 does not
+   * hold them. Verify walks in pages (VERIFY_PAGE_MS each), so a lower budget makes more pages,
+   * never a request past its deadline. The default is measured by bench/heavy-readers.ts
+   * (docs/decisions.md, Audit, "Verify in pages").
+   */
+  get verifyReadItemsPerSecond() {
+    return nonNegativeInteger(env('VERIFY_READ_ITEMS_PER_SECOND')) ?? 4_000;
+  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(env('VERIFY_RUNS_PER_COMPANY')) ?? 2;

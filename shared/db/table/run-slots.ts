@@ -13,8 +13,9 @@ const LEASE_MS = 60_000;
  * export files), so that a company's bulk readers cannot pile up and starve its own, and the
  * table's, other requests. With every slot held it tries again for up to `waitMs` (each try one
  * conditional write, at most one a second), then answers `refused` (a 429 with Retry-After).
- * The work's reads keep to config.bulkReadItemsPerSecond (db/table/read-pace.ts), so the slots
- * bound what a company's bulk readers take from the table, not only how many there are.
+ * The work's reads keep to config.bulkReadItemsPerSecond (Verify's to verifyReadItemsPerSecond;
+ * db/table/read-pace.ts), so the slots bound what a company's bulk readers take from the table,
+ * not only how many there are.
  */
 export const bulkRuns: BulkRuns = { run: inRunSlot };
 
@@ -27,7 +28,7 @@ async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots:
   }
   if (!run) throw refused();
   try {
-    return await withReadPace(config.bulkReadItemsPerSecond, work);
+    return await withReadPace(kind === 'verify' ? config.verifyReadItemsPerSecond : config.bulkReadItemsPerSecond, work);
   } finally {
     // A slot not freed (the table away) frees itself when its lease runs out.
     await releaseRunSlot(companyId, kind, run).catch(() => undefined);
