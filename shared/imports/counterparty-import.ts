@@ -33,7 +33,7 @@ const Fields = /* @__PURE__ */ lazy(() => ({
  * nothing) and a SAF-T file's lines naming the party name it. A partyId given twice in the file
  * is an error of the second row.
  */
-export async function planCounterpartyImport(work: Pick<ImportWork, 'counterparties'>, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+export async function planCounterpartyImport(work: Pick<ImportWork, 'counterparties'>, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan & { records: CounterpartyRecord[] }> {
   const schemas = Fields();
   const errors: RowError[] = [];
   const planned: Array<{ row: number; record: CounterpartyRecord }> = [];
@@ -61,7 +61,9 @@ export async function planCounterpartyImport(work: Pick<ImportWork, 'counterpart
     const record: CounterpartyRecord = { companyId, counterpartyId: partyCounterpartyId(partyId), name: { arabic, english }, country, taxRegistrationNumber: registration, active, version: 1, createdAt: job.createdAt, updatedAt: job.createdAt };
     planned.push({ row: source.row, record });
   }
-  const existing = new Set((planned.length === 0 ? [] : await work.counterparties(companyId, planned.map((p) => p.record.counterpartyId))).map((c) => c.counterpartyId));
+  // A counterparty this very job wrote (a resumed job: created at the job's creation time, as the job writes them) is planned again, so the plan and its steps are the ones it started with.
+  const found = planned.length === 0 ? [] : await work.counterparties(companyId, planned.map((p) => p.record.counterpartyId));
+  const existing = new Set(found.filter((c) => c.createdAt !== job.createdAt).map((c) => c.counterpartyId));
   const writes = planned.filter((p) => !existing.has(p.record.counterpartyId));
   const steps = Array.from({ length: Math.ceil(writes.length / PER_STEP) }, (_, k) => writes.slice(k * PER_STEP, (k + 1) * PER_STEP));
   return {
@@ -70,6 +72,7 @@ export async function planCounterpartyImport(work: Pick<ImportWork, 'counterpart
     skippedRows: new Set(planned.filter((p) => existing.has(p.record.counterpartyId)).map((p) => p.row)),
     rowsToWrite: writes.length,
     units: steps.length,
+    records: planned.map((p) => p.record),
     write: (jobSteps) => writeCounterparties(jobSteps, steps),
   };
 }

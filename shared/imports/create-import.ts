@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
 import { noCounts, type ImportJob } from './records.ts';
-import { readRows } from './read-rows.ts';
+import { readRows, safTFileRows } from './read-rows.ts';
 import { checkMayImport } from './rules.ts';
 import type { CreateImportInput } from './schemas.ts';
 import type { ImportQueue } from './store.ts';
@@ -18,8 +18,8 @@ import { importView, type ImportView } from './views.ts';
  */
 export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);
-  const read = input.kind === 'bankStatements' ? undefined : await readRows(input.kind, input.format, input.data);
-  const rows = read ? read.rows.length : await statementLines(queue, companyId, input);
+  const read = input.kind === 'bankStatements' || input.kind === 'safT' ? undefined : await readRows(input.kind, input.format, input.data);
+  const rows = read ? read.rows.length : input.kind === 'safT' ? (await safTFileRows(String(input.data))).reduce((n, p) => n + p.rows.length, 0) : await statementLines(queue, companyId, input);
   const attachesFiles = read?.rows.some((r) => r.values.attachmentIds !== undefined) ?? false;
   checkMayImport(input.kind, input.post, granted, attachesFiles);
   if (input.financialYearId && !(await queue.hasYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');

@@ -63,6 +63,11 @@ export class JobSteps {
   next: number;
   written: number;
   errorCount: number;
+  /**
+   * Where the part being written starts among the job's steps: a job of several parts (a whole
+   * SAF-T file) writes each part with its own steps numbered from 0, shifted by this.
+   */
+  offset = 0;
 
   constructor(
     readonly work: ImportWork,
@@ -85,6 +90,11 @@ export class JobSteps {
     return this.work.advanceChange(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
   }
 
+  /** The part's next step (its own numbering). */
+  get nextOfPart(): number {
+    return this.next - this.offset;
+  }
+
   private async begin(step: number, writes = true): Promise<boolean> {
     if (step < this.next) return false;
     if (step !== this.next) throw new Error(`Import step ${step} before step ${this.next}`);
@@ -101,7 +111,8 @@ export class JobSteps {
   }
 
   /** Step `step` as one transaction with its record (at most 99 items of its own). */
-  async inTransaction(step: number, ops: () => Change[] | Promise<Change[]>, effect: { written?: number } = {}): Promise<void> {
+  async inTransaction(part: number, ops: () => Change[] | Promise<Change[]>, effect: { written?: number } = {}): Promise<void> {
+    const step = part + this.offset;
     if (!(await this.begin(step))) return;
     await this.work.commit([...(await built(ops)), this.advance(step, effect)]);
     this.done(effect);
@@ -114,7 +125,8 @@ export class JobSteps {
    * sent beside the transactions and recorded with them, so the database is kept busy while a
    * transaction waits on its locks.
    */
-  async inTransactions(step: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}, alongside?: () => Promise<void>): Promise<void> {
+  async inTransactions(part: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}, alongside?: () => Promise<void>): Promise<void> {
+    const step = part + this.offset;
     if (!(await this.begin(step))) return;
     // Settled, not all: a failure returns only once the others have landed or failed, so whoever
     // handles it (a retry, the wind-down) never races a write still in flight.
@@ -126,7 +138,8 @@ export class JobSteps {
   }
 
   /** Step `step` as writes that may be repeated (idempotent puts), recorded once they are all done. */
-  async repeatable(step: number, work: () => Promise<void>, effect: { written?: number } = {}): Promise<void> {
+  async repeatable(part: number, work: () => Promise<void>, effect: { written?: number } = {}): Promise<void> {
+    const step = part + this.offset;
     if (!(await this.begin(step))) return;
     await work();
     await this.work.commit([this.advance(step, effect)]);
@@ -134,7 +147,8 @@ export class JobSteps {
   }
 
   /** Step `step` could not be written: the error goes into the report, as that step (a report entry, not a write in the creator's name). */
-  async failed(step: number, error: RowError): Promise<void> {
+  async failed(part: number, error: RowError): Promise<void> {
+    const step = part + this.offset;
     if (!(await this.begin(step, false))) return;
     await this.work.commit([this.work.errorChange(this.companyId, this.job.id, this.errorCount, error), this.advance(step, { errors: 1 })]);
     this.done({ errors: 1 });

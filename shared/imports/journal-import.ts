@@ -3,7 +3,7 @@ import { NotFound, ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
 import { namedAttachmentIds } from './journal-attachments.ts';
 import { importTax } from './journal-tax.ts';
-import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';
+import { planJournals, planOpeningBalances, type JournalBooks, type PlannedJournal } from './plan-journals.ts';
 import type { ImportJob, RowError } from './records.ts';
 import type { ImportPlan } from './job-steps.ts';
 import type { SourceRow } from './read-rows.ts';
@@ -17,7 +17,7 @@ import { windDownJournals, writeJournals } from './write-journals.ts';
  * (plan-journals.ts), and its writer (write-journals.ts).
  * Errors: ValidationError naming `financialYearId` when the opening year no longer exists.
  */
-export async function planJournalImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+export async function planJournalImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan & { journals: readonly PlannedJournal[] }> {
   const named = job.kind === 'journals' ? namedAttachmentIds(rows) : [];
   const [found, accountNodes, centerNodes, years, marks, policy, files] = await Promise.all([
     work.settings(companyId),

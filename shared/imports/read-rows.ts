@@ -54,6 +54,32 @@ async function safTRows(kind: ImportKind, text: string): Promise<{ rows: SourceR
   return { ...read, errors: [...read.errors, ...missingValues(kind, read.rows)] };
 }
 
+/** The parts of a whole SAF-T file (kind `safT`), in the order they are written. */
+export const SAF_T_PARTS = ['accounts', 'costCenters', 'counterparties', 'openingBalances', 'journals'] as const;
+export type SafTPart = (typeof SAF_T_PARTS)[number];
+
+/**
+ * A whole SAF-T Financial file read once as the rows of each of its parts, numbered on from one
+ * part to the next (the chart's accounts first, the journals' lines last), so a row and its
+ * records' ids are the job's own whichever part holds them. Errors: as readRows for saf-t;
+ * TooManyRows naming `data` past MAX_IMPORT_ROWS rows in all.
+ */
+export async function safTFileRows(text: string): Promise<Array<{ kind: SafTPart; rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }>> {
+  const { readSafTParts } = await import('./saf-t/read-saf-t.ts');
+  let offset = 0;
+  const parts = readSafTParts(SAF_T_PARTS, text).map((read) => {
+    const { kind } = read;
+    const shift = (row: number) => (row === 0 ? 0 : row + offset);
+    const rows = read.rows.map((r) => ({ ...r, row: shift(r.row) }));
+    const errors = [...read.errors, ...missingValues(kind, read.rows)].map((e) => ({ ...e, row: shift(e.row) }));
+    const paths = new Map([...read.paths].map(([row, p]) => [shift(row), p]));
+    offset += read.rows.length;
+    return { kind, rows, errors, paths };
+  });
+  if (offset > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${offset} records and lines in all; an import takes at most ${MAX_IMPORT_ROWS} (split the file by period)`, 'TooManyRows');
+  return parts;
+}
+
 async function csvRows(kind: ImportKind, text: string): Promise<{ rows: SourceRow[]; errors: RowError[] }> {
   // The CSV reader (30 KB) loads with the first CSV payload: a JSON import's request does without it.
   const { parse } = await import('csv-parse/sync');

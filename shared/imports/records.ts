@@ -11,8 +11,8 @@ import type { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from
  * that starts at the first step not recorded and nothing is written twice.
  */
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-/** The kinds whose file is rows of named columns (CSV or JSON); a bank statement file is read by its own parsers. */
-export type RowImportKind = Exclude<ImportKind, 'bankStatements'>;
+/** The kinds whose file is rows of named columns (CSV or JSON); a bank statement file is read by its own parsers, a whole SAF-T file (`safT`) as the rows of each of its parts. */
+export type RowImportKind = Exclude<ImportKind, 'bankStatements' | 'safT'>;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

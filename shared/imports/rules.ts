@@ -30,6 +30,9 @@ function writing(kind: ImportKind, post: boolean): Permission[] {
       return ['bank:reconcile'];
     case 'counterparties':
       return ['counterparties:manage'];
+    case 'safT':
+      // Every part of the file: the chart, cost centers, counterparties, and opening balances (always posted) and journals.
+      return ['accounts:create', 'cost-centers:create', 'counterparties:manage', 'journals:create', 'journals:post'];
   }
 }
 

@@ -11,6 +11,7 @@ import { planNodes, type NodeImportKind } from './plan-nodes.ts';
 import { LISTED_ERRORS, STEPS_LAYOUT, type ImportCounts, type ImportJob, type RowError, type RowImportKind } from './records.ts';
 import { readRows, type SourceRow } from './read-rows.ts';
 import { namedByPath } from './saf-t/named-by-path.ts';
+import { planSafTFile } from './saf-t-file-import.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
@@ -130,6 +131,7 @@ async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, 
     const plan = await planStatementImport(work.statements, job, companyId, account, await parsedBankFile(job.format, text, job.statement, account?.currency));
     return { rows: plan.rows, plan };
   }
+  if (job.kind === 'safT') return planSafTFile(work, job, companyId, text);
   const read = await readRows(job.kind, job.format, job.format === 'json' ? (JSON.parse(text) as unknown) : text);
   const plan = await planFor(work, { ...job, kind: job.kind }, companyId, read.rows, read.errors);
   // A SAF-T file's errors name the element of the field rather than a column.
@@ -158,7 +160,7 @@ async function finish(steps: JobSteps, counts: ImportCounts): Promise<void> {
 }
 
 /** A journal import that wrote a step may have counted itself under way in the company (write-journals.ts). */
-const mayHoldCompany = (job: ImportJob) => (job.kind === 'journals' || job.kind === 'openingBalances') && job.progress.step > 0;
+const mayHoldCompany = (job: ImportJob) => (job.kind === 'journals' || job.kind === 'openingBalances' || job.kind === 'safT') && job.progress.step > 0;
 
 /**
  * Ends a job that must write no more: the reason recorded once (report and job), what it holds
@@ -183,7 +185,7 @@ async function stopJob(steps: JobSteps, plan: ImportPlan | undefined, reason: Ro
 /** A job whose file cannot be read or planned at all, or that the books refuse before it writes: failed, with the error saying why. */
 async function finishUnreadable(steps: JobSteps, error: RowError): Promise<void> {
   const { work, companyId, job } = steps;
-  await steps.failed(steps.next, error);
+  await steps.failed(steps.nextOfPart, error);
   await work.commit(work.finishChanges(companyId, job, steps.owner, { status: 'failed', errors: await work.firstErrors(companyId, job.id, LISTED_ERRORS) }));
   await work.deleteFile(companyId, job);
 }

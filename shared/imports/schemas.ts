@@ -19,14 +19,14 @@ const StatementBalance = () => z.strictObject({ amount: z.string().check(z.regex
 export const CreateImportBody = /* @__PURE__ */ lazy(() =>
   z
     .strictObject({
-      kind: described(z.enum(IMPORT_KINDS), 'What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), or counterparties (customers and suppliers, each by its partyId in the system the file comes from).'),
+      kind: described(z.enum(IMPORT_KINDS), 'What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), counterparties (customers and suppliers, each by its partyId in the system the file comes from), or safT (a whole SAF-T Financial file in one job: its chart, cost centers, counterparties, opening balances of financialYearId and journals, in that order).'),
       format: described(z.enum(IMPORT_FORMATS), 'csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances, customers and suppliers (counterparties) or journals.'),
       mode: described(z._default(z.enum(IMPORT_MODES), 'atomic'), 'atomic (the default): nothing is written unless every row is valid; perItem: valid rows are written, invalid ones reported.'),
       dryRun: described(z._default(z.boolean(), false), 'true: check every row and report, writing nothing.'),
       data: described(z.union([z.string(), z.array(z.unknown())], { error: 'must be the CSV text (format csv) or an array of objects (format json)' }), 'The file: the CSV text, or an array of objects whose fields are the CSV columns. README, "Moving your books in", lists the columns of each kind.'),
-      financialYearId: described(z.optional(Uuid()), 'openingBalances and budgetLines only (required there): the year whose first day the opening journal is dated and posted on; the year the budget is for.'),
+      financialYearId: described(z.optional(Uuid()), 'openingBalances and budgetLines (required there), and safT (required when the file gives opening balances): the year whose first day the opening journal is dated and posted on; the year the budget is for.'),
       budgetName: described(z.optional(BudgetName()), 'budgetLines only (required there): the name of the budget the file becomes; a budget of that name in the year already is left alone (its rows counted in skippedDuplicates).'),
-      post: described(z._default(z.boolean(), false), 'journals only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.'),
+      post: described(z._default(z.boolean(), false), 'journals and safT only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.'),
       bankAccountId: described(z.optional(Uuid()), 'bankStatements only (required there): the bank account (its account\'s id) the statements are of.'),
       statement: described(
         z.optional(
@@ -44,11 +44,13 @@ export const CreateImportBody = /* @__PURE__ */ lazy(() =>
         if (body.format === 'csv' && typeof body.data !== 'string') ctx.addIssue({ code: 'custom', path: ['data'], message: 'must be the CSV text as one string for format csv' });
         if (body.format === 'json' && !Array.isArray(body.data)) ctx.addIssue({ code: 'custom', path: ['data'], message: 'must be an array of objects for format json' });
         const inYear = body.kind === 'openingBalances' || body.kind === 'budgetLines';
+        const wholeFile = body.kind === 'safT';
         if (inYear && !body.financialYearId) ctx.addIssue({ code: 'custom', path: ['financialYearId'], message: `is required for ${body.kind}` });
-        if (!inYear && body.financialYearId) ctx.addIssue({ code: 'custom', path: ['financialYearId'], message: 'is for openingBalances and budgetLines only' });
+        if (!inYear && !wholeFile && body.financialYearId) ctx.addIssue({ code: 'custom', path: ['financialYearId'], message: 'is for openingBalances, budgetLines and safT only' });
+        if (wholeFile && body.format !== 'saf-t') ctx.addIssue({ code: 'custom', path: ['format'], message: 'must be saf-t for safT' });
         if (body.kind === 'budgetLines' && !body.budgetName) ctx.addIssue({ code: 'custom', path: ['budgetName'], message: 'is required for budgetLines' });
         if (body.kind !== 'budgetLines' && body.budgetName) ctx.addIssue({ code: 'custom', path: ['budgetName'], message: 'is for budgetLines only' });
-        if (body.kind !== 'journals' && body.post) ctx.addIssue({ code: 'custom', path: ['post'], message: 'is for journals only (opening balances are always posted)' });
+        if (body.kind !== 'journals' && !wholeFile && body.post) ctx.addIssue({ code: 'custom', path: ['post'], message: 'is for journals and safT only (opening balances are always posted)' });
         const statements = body.kind === 'bankStatements';
         if (statements && !body.bankAccountId) ctx.addIssue({ code: 'custom', path: ['bankAccountId'], message: 'is required for bankStatements' });
         if (!statements && body.bankAccountId) ctx.addIssue({ code: 'custom', path: ['bankAccountId'], message: 'is for bankStatements only' });

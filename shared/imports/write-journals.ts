@@ -153,7 +153,7 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
   const { records, posted, periods, balances, startStep, endStep, plannedOf } = journalSteps(steps, planned);
   const writtenIds = await work.existingJournalIds(companyId, records.map((r) => r.id));
   const written = records.filter((r) => writtenIds.has(r.id)).reduce((n, r) => n + plannedOf(r).rows.length, 0);
-  if (posted.length === 0 || steps.next <= startStep || steps.next > endStep) return { release: [], written };
+  if (posted.length === 0 || steps.nextOfPart <= startStep || steps.nextOfPart > endStep) return { release: [], written };
   const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)), postingFigures);
   const keyOf = (item: StoredItem) => JSON.stringify([item.pk, item.sk]);
   const kept = new Set(keep.map(keyOf));
