@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/5177701c-854c-490a-be76-f3f1171e26c8`
+         * @description Example request: `GET /api/v1/Companies/5dbe26bd-47c0-40e4-ba04-48ba3d4b314a`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Settings`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Settings`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Roles/55b352b5-70fe-465b-a17a-e132db43cf64`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members/c989ccf3-db27-4ba1-ac37-c5a5381864f0`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members/1e9bc7a5-d277-49b0-91ff-f0774a00fff3`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Members/c989ccf3-db27-4ba1-ac37-c5a5381864f0`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members/1e9bc7a5-d277-49b0-91ff-f0774a00fff3`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApiKeys/4077bfcf-b50b-4e15-8dd4-02cfdcba896c`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys/5ea61077-6974-4640-8935-af9d1836a6f9`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Accounts/96e32b03-ee5d-4d6f-a683-13816bba78cd/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/Activate`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/CostCenters/55fbcdc2-ee6e-4901-9df2-224fb25f41d5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/6103d607-96fd-4650-8233-018f00dbba15`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/6103d607-96fd-4650-8233-018f00dbba15`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Close`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Lock`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Close`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Close`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/FinancialYears/4af61124-e3e9-4f13-bb9d-782d9269b285/Periods/0c9e763b-d1d6-41b8-bada-bc67835aef63/Reopen`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Submit`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Approve`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Reject`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Post`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/c7866013-6e73-4b31-bf23-253bf6337e32/Void`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/8941db94-153d-4d6a-994d-3cec2ba7a190/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Adjust`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/d7380574-7775-4c58-b849-7877567f3f74/Reverse`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/TrialBalance?financialYearId=4af61124-e3e9-4f13-bb9d-782d9269b285`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/TrialBalance?financialYearId=a4aa4298-94e9-4688-8ef5-c18e5e2255e0`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/BudgetVsActual?budgetId=7d8677f6-246c-4e55-b0f8-d66e6e6216c7&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/BudgetVsActual?budgetId=bc2c56e9-9df4-4254-93de-954bb5d73ec4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/5177701c-854c-490a-be76-f3f1171e26c8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/5dbe26bd-47c0-40e4-ba04-48ba3d4b314a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/Restatements?since=2026-11-30T02%3A59%3A36.244Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/Restatements?since=2026-11-30T03%3A50%3A49.597Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Reports/64f4c152-166e-46b1-9b34-49061c5ec6c3`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/148e3d7b-8f2d-4746-9268-b1454caab8e8`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Webhooks/2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ExchangeRates/93d6df2e-2185-440d-865d-ec13b176aff5`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Budgets/7d8677f6-246c-4e55-b0f8-d66e6e6216c7`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List recurring journals, newest first (paginated; the keyword matches the description)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules`
          */
         get: operations["schedules.list"];
         put?: never;
         /**
          * Create a recurring journal (its lines, when it falls due: monthly, quarterly or yearly on a day or the month’s last, every N days, from a start date to an end date or count) or an allocation schedule (a total spread over calendar months between a balance-sheet and an expense or revenue account: prepayment, deferred revenue, accrual reversed on the next month’s first day), and whether each occurrence makes a draft or posts
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules`
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -1373,12 +1373,12 @@ export interface paths {
         };
         /**
          * Get a recurring journal with its last settled and next occurrence
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd`
          */
         get: operations["schedules.get"];
         /**
          * Replace a schedule’s lines or allocation, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it; an allocation’s amounts edited after occurrences were generated re-spread the remainder over the months not yet generated (allocation.respread says so)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd`
          */
         put: operations["schedules.update"];
         post?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/Occurrences`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/Occurrences`
          */
         get: operations["schedules.occurrences"];
         put?: never;
@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/SkippedOccurrences`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/SkippedOccurrences`
          */
         post: operations["schedules.skip"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         };
         /**
          * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Schedules/24487e01-8873-4809-bdf2-4b7beabcefd0/Preview?until=2026-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/Preview?until=2026-01-31`
          */
         get: operations["schedules.preview"];
         put?: never;
@@ -1457,13 +1457,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/432d5cec-9bb9-4d25-9324-e828f40a6c02`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/7677f281-7a97-46bb-b967-90ca46fc1ddf`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/432d5cec-9bb9-4d25-9324-e828f40a6c02/Errors`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/7677f281-7a97-46bb-b967-90ca46fc1ddf/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Imports/237a6bac-c851-46c3-b248-3f6824d8a799/Approve`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/b05d4548-fe3f-40a6-ad75-02a84f938743/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1561,13 +1561,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Exports/f934dda4-379f-4629-946a-5d4f800aee4b`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports/b1f6c5ea-e0c3-4410-881f-4980e12ae74c`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         };
         /**
          * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Audit/JournalNumbers`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Audit/JournalNumbers`
          */
         get: operations["audit.journalNumbers"];
         put?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1705,13 +1705,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1749,12 +1749,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/TaxCodes/8a12c0cb-c1df-475d-a184-492d427df336/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1793,13 +1793,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1817,7 +1817,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/VatReturns/088c20e0-66fa-4cc1-b184-f7d34594cd24`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns/90e6ed7a-0069-48a1-868d-8cd6cc6608ad`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1837,13 +1837,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1861,12 +1861,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1885,7 +1885,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Counterparties/071900ea-e3be-4fbc-8765-3b54889807ba/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1905,12 +1905,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1929,7 +1929,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1949,13 +1949,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1973,12 +1973,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c`
+         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -1997,7 +1997,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -2019,7 +2019,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -2039,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -2057,14 +2057,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches/89e7cbce-5cd2-4f80-9eb9-015f7a7552bf`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches/a40a45d8-1162-467f-b051-e0bbf3cf32de`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Matches/89e7cbce-5cd2-4f80-9eb9-015f7a7552bf`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches/a40a45d8-1162-467f-b051-e0bbf3cf32de`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -2083,7 +2083,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2121,7 +2121,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/BankAccounts/b5a2a22d-bf88-48d0-9390-3a7f8fc0517c/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2141,13 +2141,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2165,14 +2165,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/7d26de11-6c3a-41b4-b243-59b974fd0f3e/Attachments/f602b3b8-8bbd-4c35-976f-012da96392c7`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments/a72ae41f-ecb5-4c75-a553-173681c468f0`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Journals/ddafa699-f9f5-4405-8a6e-918614fe75af/Attachments/8a519ef5-7eb2-4b50-ad93-438e70daaa75`
+         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Attachments/0c0deec6-41c1-4b52-98c0-81b7bd441cca`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Attachments`
+         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/5b37958c-d3d5-4e46-a01c-e2881f84e181/Attachments/c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d`
+         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Attachments/fdb21368-d36f-4560-8cc8-15423c063edd`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -3503,7 +3503,7 @@ export interface components {
              * @description What the file holds.
              * @enum {string}
              */
-            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties";
+            kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties" | "safT";
             /**
              * @description csv or json; for bank statements also camt053 (ISO 20022) or mt940 (SWIFT).
              * @enum {string}
@@ -5950,7 +5950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38053%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=o7_VRP89ixzfhOQkilyssu75AMKbwWxO-Ae42XSiSNo&code_challenge_method=S256&state=RBnhUda2tTFwlh7jfeFyyrXZ3ZiTo8f8NFVbIyscLiM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45355/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33881%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Yr2BNxaEAifHsAbZygmZ8o24Ge5D6ZXE8I7z2-UB7zI&code_challenge_method=S256&state=P_NqwBcaSHb3NsKYG6Cw5-xNDYaQUASfoh0rji3Gp5s&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5990,7 +5990,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6043,7 +6043,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5177701c-854c-490a-be76-f3f1171e26c8",
+                     *           "companyId": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6150,7 +6150,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6203,7 +6203,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5177701c-854c-490a-be76-f3f1171e26c8",
+                     *           "companyId": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6299,16 +6299,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5177701c-854c-490a-be76-f3f1171e26c8",
+                     *           "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T02:59:31.888Z",
+                     *           "createdAt": "2026-11-30T03:50:41.239Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "id": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T02:59:31.749Z",
+                     *           "createdAt": "2026-11-30T03:50:40.907Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6365,9 +6365,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5177701c-854c-490a-be76-f3f1171e26c8",
+                     *       "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T02:59:31.888Z",
+                     *       "createdAt": "2026-11-30T03:50:41.239Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6380,7 +6380,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T02:59:31.888Z"
+                     *         "updatedAt": "2026-11-30T03:50:41.239Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6467,9 +6467,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5177701c-854c-490a-be76-f3f1171e26c8",
+                     *       "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T02:59:31.888Z",
+                     *       "createdAt": "2026-11-30T03:50:41.239Z",
                      *       "version": 1
                      *     }
                      */
@@ -6514,7 +6514,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T02:59:31.749Z"
+                     *       "updatedAt": "2026-11-30T03:50:40.907Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6544,7 +6544,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
+                 *       "retainedEarningsAccountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6589,7 +6589,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
+                     *       "retainedEarningsAccountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6597,7 +6597,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T02:59:32.817Z"
+                     *       "updatedAt": "2026-11-30T03:50:43.033Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6786,7 +6786,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *           "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6797,8 +6797,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T02:59:43.469Z",
-                     *           "updatedAt": "2026-11-30T02:59:43.503Z"
+                     *           "createdAt": "2026-11-30T03:50:59.374Z",
+                     *           "updatedAt": "2026-11-30T03:50:59.425Z"
                      *         }
                      *       ]
                      *     }
@@ -6859,7 +6859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6869,8 +6869,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:43.469Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.469Z"
+                     *       "createdAt": "2026-11-30T03:50:59.374Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.374Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6917,7 +6917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6927,8 +6927,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:43.469Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.469Z"
+                     *       "createdAt": "2026-11-30T03:50:59.374Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.374Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6989,7 +6989,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7000,8 +7000,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:43.469Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.503Z"
+                     *       "createdAt": "2026-11-30T03:50:59.374Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.425Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7109,8 +7109,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "email": "user-27e5a4cd-5460-40c8-b6c4-8c9822a375b9@example.com",
+                     *           "userId": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "email": "user-b7c39370-8376-47f8-92b8-6fb74375f704@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7162,20 +7162,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T02:59:31.749Z",
+                     *           "joinedAt": "2026-11-30T03:50:40.907Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
-                     *           "email": "contract-1796007583529@example.com",
-                     *           "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *           "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
+                     *           "email": "contract-1796010659462@example.com",
+                     *           "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T02:59:43.556Z",
+                     *           "joinedAt": "2026-11-30T03:50:59.502Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7207,8 +7207,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796007583529@example.com",
-                 *       "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64"
+                 *       "email": "contract-1796010659462@example.com",
+                 *       "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09"
                  *     }
                  */
                 "application/json": {
@@ -7230,16 +7230,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
-                     *       "email": "contract-1796007583529@example.com",
-                     *       "roleId": "55b352b5-70fe-465b-a17a-e132db43cf64",
+                     *       "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
+                     *       "email": "contract-1796010659462@example.com",
+                     *       "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T02:59:43.556Z",
+                     *       "joinedAt": "2026-11-30T03:50:59.502Z",
                      *       "version": 1
                      *     }
                      */
@@ -7299,8 +7299,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c989ccf3-db27-4ba1-ac37-c5a5381864f0",
-                     *       "email": "contract-1796007583529@example.com",
+                     *       "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
+                     *       "email": "contract-1796010659462@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7323,7 +7323,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T02:59:43.556Z",
+                     *       "joinedAt": "2026-11-30T03:50:59.502Z",
                      *       "version": 2
                      *     }
                      */
@@ -7432,9 +7432,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
+                     *           "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_RyOJMUT",
+                     *           "prefix": "sk-svc_dVX6WgI",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7442,8 +7442,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "createdAt": "2026-11-30T02:59:43.690Z",
+                     *           "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "createdAt": "2026-11-30T03:50:59.625Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7509,9 +7509,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
+                     *       "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_RyOJMUT",
+                     *       "prefix": "sk-svc_dVX6WgI",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7519,8 +7519,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *       "createdAt": "2026-11-30T02:59:43.690Z",
+                     *       "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *       "createdAt": "2026-11-30T03:50:59.625Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7571,18 +7571,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4077bfcf-b50b-4e15-8dd4-02cfdcba896c",
+                     *       "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_RyOJMUT",
+                     *       "prefix": "sk-svc_dVX6WgI",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T02:59:43.729Z",
-                     *       "createdBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *       "createdAt": "2026-11-30T02:59:43.690Z",
+                     *       "revokedAt": "2026-11-30T03:50:59.678Z",
+                     *       "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *       "createdAt": "2026-11-30T03:50:59.625Z",
                      *       "version": 2
                      *     }
                      */
@@ -7637,17 +7637,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "id": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.652Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.652Z",
+                     *           "createdAt": "2026-11-30T03:50:42.687Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.687Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7657,7 +7657,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "id": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7666,8 +7666,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.626Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.626Z",
+                     *           "createdAt": "2026-11-30T03:50:42.620Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.620Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7677,17 +7677,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "id": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
+                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.587Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.587Z",
+                     *           "createdAt": "2026-11-30T03:50:42.574Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.574Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7697,7 +7697,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
+                     *           "id": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7706,8 +7706,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.556Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.556Z",
+                     *           "createdAt": "2026-11-30T03:50:42.515Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.515Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7717,17 +7717,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
+                     *           "id": "adf833b6-f85d-4b4d-9329-d02e8085228c",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "3a5ee4f8-311d-4cfc-ac2a-b67442ce8f2a",
+                     *           "parentId": "2b89016e-66eb-4d9e-801f-abdb5f9458c7",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.508Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.508Z",
+                     *           "createdAt": "2026-11-30T03:50:42.468Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.468Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7737,7 +7737,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "3a5ee4f8-311d-4cfc-ac2a-b67442ce8f2a",
+                     *           "id": "2b89016e-66eb-4d9e-801f-abdb5f9458c7",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7746,8 +7746,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.465Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.465Z",
+                     *           "createdAt": "2026-11-30T03:50:42.388Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.388Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7757,17 +7757,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.436Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.436Z",
+                     *           "createdAt": "2026-11-30T03:50:42.308Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.308Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7777,17 +7777,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "id": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.329Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.329Z",
+                     *           "createdAt": "2026-11-30T03:50:42.124Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.124Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7797,7 +7797,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "id": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7806,8 +7806,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.277Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.277Z",
+                     *           "createdAt": "2026-11-30T03:50:42.012Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.012Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7881,7 +7881,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
+                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7890,8 +7890,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:32.897Z",
-                     *       "updatedAt": "2026-11-30T02:59:32.897Z",
+                     *       "createdAt": "2026-11-30T03:50:43.244Z",
+                     *       "updatedAt": "2026-11-30T03:50:43.244Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7945,7 +7945,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
+                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7954,8 +7954,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:32.897Z",
-                     *       "updatedAt": "2026-11-30T02:59:32.897Z",
+                     *       "createdAt": "2026-11-30T03:50:43.244Z",
+                     *       "updatedAt": "2026-11-30T03:50:43.244Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8025,7 +8025,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
+                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8034,8 +8034,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:32.897Z",
-                     *       "updatedAt": "2026-11-30T02:59:33.344Z",
+                     *       "createdAt": "2026-11-30T03:50:43.244Z",
+                     *       "updatedAt": "2026-11-30T03:50:44.611Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8158,15 +8158,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6f0c8703-9675-4905-b63e-75a44a343839",
-                     *           "occurredAt": "2026-11-30T02:59:32.897Z",
+                     *           "requestId": "611c1ba9-b8aa-40fa-bda9-449f265b1c6a",
+                     *           "occurredAt": "2026-11-30T03:50:43.244Z",
                      *           "sequence": 14,
-                     *           "hash": "33036ddc2e52fdf286ff4a206f77daa6f5f956b8e75091676701cd33326760f7",
+                     *           "hash": "8ea819f68f6ec0053e7ecdf8e1b4814ad9138c15abdb0a827bb9bcebb2ad3194",
                      *           "state": {
-                     *             "id": "96e32b03-ee5d-4d6f-a683-13816bba78cd",
+                     *             "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8175,8 +8175,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T02:59:32.897Z",
-                     *             "updatedAt": "2026-11-30T02:59:32.897Z",
+                     *             "createdAt": "2026-11-30T03:50:43.244Z",
+                     *             "updatedAt": "2026-11-30T03:50:43.244Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8239,7 +8239,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *           "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8248,12 +8248,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:33.726Z",
-                     *           "updatedAt": "2026-11-30T02:59:33.726Z",
+                     *           "createdAt": "2026-11-30T03:50:45.613Z",
+                     *           "updatedAt": "2026-11-30T03:50:45.613Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "id": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8262,12 +8262,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.688Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.688Z",
+                     *           "createdAt": "2026-11-30T03:50:42.797Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.797Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "3bcc455b-6888-4563-97fb-e37c55df50c3",
+                     *           "id": "92bbf9c8-4863-4cf9-80df-6345843e5d34",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8276,8 +8276,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:32.720Z",
-                     *           "updatedAt": "2026-11-30T02:59:32.720Z",
+                     *           "createdAt": "2026-11-30T03:50:42.873Z",
+                     *           "updatedAt": "2026-11-30T03:50:42.873Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8336,7 +8336,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8345,8 +8345,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:33.726Z",
-                     *       "updatedAt": "2026-11-30T02:59:33.726Z",
+                     *       "createdAt": "2026-11-30T03:50:45.613Z",
+                     *       "updatedAt": "2026-11-30T03:50:45.613Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8394,7 +8394,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8403,8 +8403,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:33.726Z",
-                     *       "updatedAt": "2026-11-30T02:59:33.726Z",
+                     *       "createdAt": "2026-11-30T03:50:45.613Z",
+                     *       "updatedAt": "2026-11-30T03:50:45.613Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8461,7 +8461,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8470,8 +8470,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:33.726Z",
-                     *       "updatedAt": "2026-11-30T02:59:33.906Z",
+                     *       "createdAt": "2026-11-30T03:50:45.613Z",
+                     *       "updatedAt": "2026-11-30T03:50:45.892Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8588,15 +8588,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7709f2f6-9432-419b-969c-a62349d318b5",
-                     *           "occurredAt": "2026-11-30T02:59:33.727Z",
+                     *           "requestId": "8ae86156-1270-4f08-986c-8abe3cbc8a78",
+                     *           "occurredAt": "2026-11-30T03:50:45.613Z",
                      *           "sequence": 17,
-                     *           "hash": "143deac367b6fedf2ab9a9f9d880f214c84eb04841f6cc4501d5eb94348dba24",
+                     *           "hash": "1df171e5f74e2b15ba7c536c7e9389c891724e3bac4353222b22a2447f94b00f",
                      *           "state": {
-                     *             "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *             "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8605,8 +8605,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T02:59:33.726Z",
-                     *             "updatedAt": "2026-11-30T02:59:33.726Z",
+                     *             "createdAt": "2026-11-30T03:50:45.613Z",
+                     *             "updatedAt": "2026-11-30T03:50:45.613Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8658,7 +8658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8667,8 +8667,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T02:59:33.726Z",
-                     *       "updatedAt": "2026-11-30T02:59:34.030Z",
+                     *       "createdAt": "2026-11-30T03:50:45.613Z",
+                     *       "updatedAt": "2026-11-30T03:50:46.047Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8718,7 +8718,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55fbcdc2-ee6e-4901-9df2-224fb25f41d5",
+                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8727,8 +8727,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T02:59:33.726Z",
-                     *       "updatedAt": "2026-11-30T02:59:33.970Z",
+                     *       "createdAt": "2026-11-30T03:50:45.613Z",
+                     *       "updatedAt": "2026-11-30T03:50:45.995Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8779,19 +8779,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T02:59:34.738Z",
-                     *           "updatedAt": "2026-11-30T02:59:34.738Z",
+                     *           "createdAt": "2026-11-30T03:50:47.512Z",
+                     *           "updatedAt": "2026-11-30T03:50:47.512Z",
                      *           "periods": [
                      *             {
-                     *               "id": "8b4dfcd6-e142-45a8-af69-418290f67c75",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "5c5b78e7-d265-4449-b0fd-d25a5f0876f0",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8801,8 +8801,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4cd4ae5e-404c-4639-b47f-2dd88d2822dc",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "9101a90b-0cc1-4acd-8957-8e44a62684d2",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8812,8 +8812,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "43b3a581-c915-41aa-b6a1-81b5d40e96c3",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "4f6cdbc3-56c5-4bcd-9ecb-439380e5c2c6",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8823,8 +8823,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1b5862bb-506f-4d24-be65-4850d48c481d",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "a3b584a4-aeea-4b54-bbca-b2091903ed8a",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8834,8 +8834,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32e4d1fc-302a-4eff-a341-6030dceca1ea",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "b607d1b0-2adb-4646-90ec-d9f85ab86245",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8845,8 +8845,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b67ce0e-5d4f-4c36-9e14-d92829a3d693",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "b6c3cbe7-887c-4609-abed-76e0532b0fb0",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8856,8 +8856,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "842989ba-8caf-4457-95c3-5e21d1e4c47f",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "597257e5-2896-406a-9bb3-a9b1481c8421",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8867,8 +8867,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a139eacc-5e37-455b-8ed7-fcd54d1a6f70",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "d319cd6f-c902-4516-8f80-895fe9897521",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8878,8 +8878,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "73760442-f926-432b-92e0-b6fcd4272a2f",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "f21b884c-1006-4b80-9360-9f9dfc98c13e",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8889,8 +8889,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a355dd88-1385-4de9-9b8d-e431cb93c934",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "ce3e7b2b-ca06-447f-ba09-82e7d56dd5d9",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8900,8 +8900,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bf60dd92-3339-419d-8dc8-0a73909a9707",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "ea93f9c6-09ab-4aca-88d8-82dad0f2834f",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8911,8 +8911,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "381fcd9d-281b-453b-b0b3-49fea962437b",
-                     *               "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *               "id": "0fc4364c-e13b-4097-9dfa-ed08c9283843",
+                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8924,19 +8924,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T02:59:34.634Z",
-                     *           "updatedAt": "2026-11-30T02:59:34.634Z",
+                     *           "createdAt": "2026-11-30T03:50:47.213Z",
+                     *           "updatedAt": "2026-11-30T03:50:47.213Z",
                      *           "periods": [
                      *             {
-                     *               "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8946,8 +8946,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8957,8 +8957,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8968,8 +8968,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8979,8 +8979,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8990,8 +8990,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9001,8 +9001,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d7016143-93af-4811-bc06-100efa4c55ed",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9012,8 +9012,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9023,8 +9023,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9034,8 +9034,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "433e9298-c667-4c35-98b2-af3cace02007",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9045,8 +9045,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "42d694a9-2e19-448c-a782-c037aebb9409",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9056,8 +9056,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
-                     *               "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *               "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
+                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9121,19 +9121,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *       "id": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T02:59:34.738Z",
-                     *       "updatedAt": "2026-11-30T02:59:34.738Z",
+                     *       "createdAt": "2026-11-30T03:50:47.512Z",
+                     *       "updatedAt": "2026-11-30T03:50:47.512Z",
                      *       "periods": [
                      *         {
-                     *           "id": "8b4dfcd6-e142-45a8-af69-418290f67c75",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "5c5b78e7-d265-4449-b0fd-d25a5f0876f0",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9143,8 +9143,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cd4ae5e-404c-4639-b47f-2dd88d2822dc",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "9101a90b-0cc1-4acd-8957-8e44a62684d2",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9154,8 +9154,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "43b3a581-c915-41aa-b6a1-81b5d40e96c3",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "4f6cdbc3-56c5-4bcd-9ecb-439380e5c2c6",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9165,8 +9165,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b5862bb-506f-4d24-be65-4850d48c481d",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "a3b584a4-aeea-4b54-bbca-b2091903ed8a",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9176,8 +9176,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32e4d1fc-302a-4eff-a341-6030dceca1ea",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "b607d1b0-2adb-4646-90ec-d9f85ab86245",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9187,8 +9187,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b67ce0e-5d4f-4c36-9e14-d92829a3d693",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "b6c3cbe7-887c-4609-abed-76e0532b0fb0",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9198,8 +9198,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "842989ba-8caf-4457-95c3-5e21d1e4c47f",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "597257e5-2896-406a-9bb3-a9b1481c8421",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9209,8 +9209,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a139eacc-5e37-455b-8ed7-fcd54d1a6f70",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "d319cd6f-c902-4516-8f80-895fe9897521",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9220,8 +9220,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "73760442-f926-432b-92e0-b6fcd4272a2f",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "f21b884c-1006-4b80-9360-9f9dfc98c13e",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9231,8 +9231,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a355dd88-1385-4de9-9b8d-e431cb93c934",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "ce3e7b2b-ca06-447f-ba09-82e7d56dd5d9",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9242,8 +9242,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bf60dd92-3339-419d-8dc8-0a73909a9707",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "ea93f9c6-09ab-4aca-88d8-82dad0f2834f",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9253,8 +9253,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "381fcd9d-281b-453b-b0b3-49fea962437b",
-                     *           "financialYearId": "1845cb07-3841-464c-818c-d6fc2b08841d",
+                     *           "id": "0fc4364c-e13b-4097-9dfa-ed08c9283843",
+                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9310,19 +9310,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "id": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T02:59:34.634Z",
-                     *       "updatedAt": "2026-11-30T02:59:34.634Z",
+                     *       "createdAt": "2026-11-30T03:50:47.213Z",
+                     *       "updatedAt": "2026-11-30T03:50:47.213Z",
                      *       "periods": [
                      *         {
-                     *           "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9332,8 +9332,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9343,8 +9343,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9354,8 +9354,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9365,8 +9365,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9376,8 +9376,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9387,8 +9387,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7016143-93af-4811-bc06-100efa4c55ed",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9398,8 +9398,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9409,8 +9409,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9420,8 +9420,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "433e9298-c667-4c35-98b2-af3cace02007",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9431,8 +9431,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42d694a9-2e19-448c-a782-c037aebb9409",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9442,8 +9442,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9506,19 +9506,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *       "id": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T02:59:34.903Z",
-                     *       "updatedAt": "2026-11-30T02:59:35.040Z",
+                     *       "createdAt": "2026-11-30T03:50:47.710Z",
+                     *       "updatedAt": "2026-11-30T03:50:48.081Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9c9447eb-d082-4213-9a07-e9e9fb542059",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "d26ac00a-185f-4c99-8546-a827e56c4f72",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9528,8 +9528,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef3dd6ad-5feb-4def-92fe-d64daa499610",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "9f8d189a-1121-4a75-bc2d-bafce98a887c",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9539,8 +9539,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d1b0d07f-7dae-424a-a6fe-e2a61b6502b4",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "1fa33f4a-f871-4d98-953e-190b27261351",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9550,8 +9550,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a5c31ca-8285-428a-9b24-178484948568",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "4a0718e4-110f-49d0-8657-f34be61c3483",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9561,8 +9561,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0139f85-2bba-470e-b690-5f867dbb9f7e",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "638df239-e654-480a-8443-0de67353f923",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9572,8 +9572,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4219ff0-1e11-4b26-a4ef-7476647316f4",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "f6766548-0204-44f4-8eef-0518e83fed45",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9583,8 +9583,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d834cd0a-e4d8-4a7b-99d2-b85d240be92d",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "17cba62a-0371-4138-b658-b734b979ec8f",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9594,8 +9594,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4bedc985-cc70-4eda-929c-2c6158fec944",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "74d3804b-f0b6-4e61-9dc4-796257bfe237",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9605,8 +9605,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6748ab07-84b6-4365-a830-260149e92a1f",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "d5ef81d8-3e28-497b-8a78-ce37c5fabe1e",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9616,8 +9616,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "10d8c5a4-1d61-4bca-a37f-16efbd181b3e",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "c17ecbfb-14d0-43d1-9286-2f12e87c1130",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9627,8 +9627,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aee3d866-bced-4662-970b-2a25cc6a4e47",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "13624d50-9787-4533-bb7f-cd32ae56e3b7",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9638,8 +9638,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d11b31cb-a3c8-4366-94f4-1849d7fd09d7",
-                     *           "financialYearId": "6103d607-96fd-4650-8233-018f00dbba15",
+                     *           "id": "a95aa782-33dc-412b-9b01-ef4ba4b3a88c",
+                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9785,14 +9785,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bdf957f8-f5bf-4276-88aa-290b6b3d71fd",
+                     *       "id": "fb9df744-f4a1-41f0-8824-d94bfbe1ce59",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9805,7 +9805,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "377b9cc4-9c90-4a6e-a603-b9d13bd766e7",
+                     *           "accountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9833,19 +9833,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:41.533Z",
-                     *       "updatedAt": "2026-11-30T02:59:41.533Z",
+                     *       "createdAt": "2026-11-30T03:50:56.257Z",
+                     *       "updatedAt": "2026-11-30T03:50:56.257Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9916,8 +9916,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "94d5bb1b-330f-4ad9-8cde-5432d106c3c5",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9927,8 +9927,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42d694a9-2e19-448c-a782-c037aebb9409",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9938,8 +9938,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "433e9298-c667-4c35-98b2-af3cace02007",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9949,8 +9949,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b937a3af-fbdd-4058-9b3a-bfaa20bf6694",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9960,8 +9960,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e7168510-68ed-4f26-8de4-f644f33f3ed1",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9971,8 +9971,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7016143-93af-4811-bc06-100efa4c55ed",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9982,8 +9982,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ae26f29-5b51-4533-8dec-77b4d326dd2e",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9993,8 +9993,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "88b9acfb-1980-4f7b-8ee2-015555bc443d",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10004,8 +10004,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb3daf31-5c6a-44a8-b34b-15a06b4baa62",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10015,8 +10015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10026,8 +10026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94dde4be-12df-4c4a-8e9e-7ea9c3b07924",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10037,8 +10037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10086,8 +10086,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10143,8 +10143,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10298,8 +10298,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c9e763b-d1d6-41b8-bada-bc67835aef63",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10388,14 +10388,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *           "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *               "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10408,7 +10408,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *               "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10436,19 +10436,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:36.559Z",
-                     *           "updatedAt": "2026-11-30T02:59:36.559Z",
+                     *           "createdAt": "2026-11-30T03:50:49.769Z",
+                     *           "updatedAt": "2026-11-30T03:50:49.769Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10501,12 +10501,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10532,14 +10532,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10552,7 +10552,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10580,19 +10580,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:36.559Z",
-                     *       "updatedAt": "2026-11-30T02:59:36.559Z",
+                     *       "createdAt": "2026-11-30T03:50:49.769Z",
+                     *       "updatedAt": "2026-11-30T03:50:49.769Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10650,14 +10650,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10670,7 +10670,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10698,19 +10698,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:36.559Z",
-                     *       "updatedAt": "2026-11-30T02:59:36.559Z",
+                     *       "createdAt": "2026-11-30T03:50:49.769Z",
+                     *       "updatedAt": "2026-11-30T03:50:49.769Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10757,12 +10757,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10790,14 +10790,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10810,7 +10810,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10838,19 +10838,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:36.559Z",
-                     *       "updatedAt": "2026-11-30T02:59:36.907Z",
+                     *       "createdAt": "2026-11-30T03:50:49.769Z",
+                     *       "updatedAt": "2026-11-30T03:50:50.275Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10920,22 +10920,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "41f79dba-ba9b-47e7-a1d8-bea735ff5c44",
-                     *           "occurredAt": "2026-11-30T02:59:36.562Z",
+                     *           "requestId": "267206dd-833b-4600-87c1-55ba24b5b08b",
+                     *           "occurredAt": "2026-11-30T03:50:49.772Z",
                      *           "sequence": 31,
-                     *           "hash": "7417c3ed9c4108f52297619c2de1f38cab8cb9b55c987c11306d9021a9528967",
+                     *           "hash": "6704bab6d3ed2e3647b442771021c966ee2bda72fe3aea98cb32033881afb7cd",
                      *           "state": {
-                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10948,7 +10948,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10976,19 +10976,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T02:59:36.559Z",
-                     *             "updatedAt": "2026-11-30T02:59:36.559Z",
+                     *             "createdAt": "2026-11-30T03:50:49.769Z",
+                     *             "updatedAt": "2026-11-30T03:50:49.769Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11050,14 +11050,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11070,7 +11070,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11098,25 +11098,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:47.429Z",
-                     *       "updatedAt": "2026-11-30T02:59:47.463Z",
+                     *       "createdAt": "2026-11-30T03:51:03.752Z",
+                     *       "updatedAt": "2026-11-30T03:51:03.803Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "submittedAt": "2026-11-30T02:59:47.463Z",
+                     *       "submittedAt": "2026-11-30T03:51:03.803Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11181,14 +11181,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11201,7 +11201,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11229,46 +11229,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T02:59:47.429Z",
-                     *       "updatedAt": "2026-11-30T02:59:47.595Z",
+                     *       "createdAt": "2026-11-30T03:51:03.752Z",
+                     *       "updatedAt": "2026-11-30T03:51:03.888Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "submittedAt": "2026-11-30T02:59:47.574Z",
+                     *       "submittedAt": "2026-11-30T03:51:03.872Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *             "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *           },
-                     *           "at": "2026-11-30T02:59:47.595Z"
+                     *           "at": "2026-11-30T03:51:03.888Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *       },
-                     *       "approvedAt": "2026-11-30T02:59:47.595Z",
+                     *       "approvedAt": "2026-11-30T03:51:03.888Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *           "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *         },
-                     *         "at": "2026-11-30T02:59:47.550Z"
+                     *         "at": "2026-11-30T03:51:03.858Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11333,14 +11333,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
                      *       "serialNumber": 9,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11353,7 +11353,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11381,19 +11381,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T02:59:47.429Z",
-                     *       "updatedAt": "2026-11-30T02:59:47.550Z",
+                     *       "createdAt": "2026-11-30T03:51:03.752Z",
+                     *       "updatedAt": "2026-11-30T03:51:03.858Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11403,9 +11403,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *           "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *         },
-                     *         "at": "2026-11-30T02:59:47.550Z",
+                     *         "at": "2026-11-30T03:51:03.858Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11470,14 +11470,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11490,7 +11490,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11510,27 +11510,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T02:59:36.559Z",
-                     *       "updatedAt": "2026-11-30T02:59:36.975Z",
+                     *       "createdAt": "2026-11-30T03:50:49.769Z",
+                     *       "updatedAt": "2026-11-30T03:50:50.525Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11540,9 +11540,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "postedAt": "2026-11-30T02:59:36.975Z",
+                     *       "postedAt": "2026-11-30T03:50:50.525Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11609,14 +11609,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7866013-6e73-4b31-bf23-253bf6337e32",
+                     *       "id": "8941db94-153d-4d6a-994d-3cec2ba7a190",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11629,7 +11629,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11649,27 +11649,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T02:59:37.157Z",
-                     *       "updatedAt": "2026-11-30T02:59:37.225Z",
+                     *       "createdAt": "2026-11-30T03:50:50.817Z",
+                     *       "updatedAt": "2026-11-30T03:50:50.880Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11679,14 +11679,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "postedAt": "2026-11-30T02:59:37.192Z",
+                     *       "postedAt": "2026-11-30T03:50:50.847Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "voidedAt": "2026-11-30T02:59:37.225Z"
+                     *       "voidedAt": "2026-11-30T03:50:50.880Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11735,14 +11735,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11755,7 +11755,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11783,19 +11783,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T02:59:36.559Z",
-                     *       "updatedAt": "2026-11-30T02:59:37.011Z",
+                     *       "createdAt": "2026-11-30T03:50:49.769Z",
+                     *       "updatedAt": "2026-11-30T03:50:50.591Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11862,14 +11862,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ef780e3-f625-4882-a21a-3e214fec6e38",
+                     *       "id": "49756085-47fe-4b25-be29-1a686ddac688",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11882,7 +11882,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11902,27 +11902,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *       "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
-                     *       "reversalOf": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *       "reversalOf": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:37.097Z",
-                     *       "updatedAt": "2026-11-30T02:59:37.097Z",
+                     *       "createdAt": "2026-11-30T03:50:50.736Z",
+                     *       "updatedAt": "2026-11-30T03:50:50.736Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11932,9 +11932,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "postedAt": "2026-11-30T02:59:37.097Z",
+                     *       "postedAt": "2026-11-30T03:50:50.736Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12081,24 +12081,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *           "serialNumber": 8,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "postedAt": "2026-11-30T02:59:46.443Z",
+                     *           "postedAt": "2026-11-30T03:51:02.818Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12106,24 +12106,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "44a28735-34eb-4bcd-ba6c-e422ac33c9f5",
+                     *           "journalId": "f83cdaca-8194-4441-bdab-8ef6ca4c03a2",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "postedAt": "2026-11-30T02:59:45.276Z",
+                     *           "postedAt": "2026-11-30T03:51:01.320Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12131,29 +12131,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *           "journalId": "6172921d-eeb7-4868-9d94-f4dfabe04230",
                      *           "serialNumber": 9,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *               "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "postedAt": "2026-11-30T02:59:47.625Z",
+                     *           "postedAt": "2026-11-30T03:51:03.902Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12165,20 +12165,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
-                     *           },
-                     *           "entered": 3,
-                     *           "approved": 0,
-                     *           "posted": 3
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *             "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *           },
+                     *           "entered": 3,
+                     *           "approved": 0,
+                     *           "posted": 3
                      *         }
                      *       ]
                      *     }
@@ -12252,14 +12252,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12286,8 +12286,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
-                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12313,7 +12313,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
+                     *           "accountId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12340,8 +12340,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
-                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12367,7 +12367,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "accountId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12394,8 +12394,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12529,7 +12529,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "accountId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12548,8 +12548,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12661,7 +12661,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12678,8 +12678,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
-                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12803,7 +12803,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12819,8 +12819,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
-                     *           "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12929,9 +12929,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
+                     *       "budgetId": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12958,8 +12958,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
-                     *           "parentId": "9ae0f8bf-6497-452c-9cee-dc62317e38dc",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12992,8 +12992,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "parentId": "4b734dec-e5fc-428c-8d13-e39c173975f2",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13004,7 +13004,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *             "id": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13394,18 +13394,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "44a28735-34eb-4bcd-ba6c-e422ac33c9f5",
+                     *           "journalId": "f83cdaca-8194-4441-bdab-8ef6ca4c03a2",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
+                     *           "taxCodeId": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13549,7 +13549,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *         "id": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13570,13 +13570,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *           "journalId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13588,7 +13588,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMzY0NGVmZTAtZjFmOS00YWIxLWJhZjctOGI1MWRiMGUxYjM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDczODA1NzQtNzc3NS00YzU4LWI4NDktNzg3NzU2N2YzZjc0IiwiYWNjb3VudElkIjoiYmY1NzJhZWMtNjg0MS00YzFmLThkN2YtOTllOTEyYjM0MDdmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.nKbGR4XdOACPdYWe-ItTh0GdbFeiqP285uklrb5Fvuk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjk2MmRmYzQtOTU3OC00MzRjLTkyMWUtZjY4NTMwYzg0ZGE4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWIyZmU2NTQtZWQ0NC00MTgzLWE5OGUtMjZmNzZlNDA0YTBhIiwiYWNjb3VudElkIjoiM2M0NjIyNmUtOGJiMC00ZDA0LWFlZDQtZTNlNzQzZWUwZWI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.DL3BWOhN5ejGkA-tmVR4sWhBEJpsMmaVCPM48gM0LTg"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13701,70 +13701,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b490dab3-d697-45a1-af22-c178949f2f0e",
+                     *           "id": "ae117e61-f777-413f-a44e-7f61f22dd55c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:40.808Z",
+                     *           "createdAt": "2026-11-30T03:50:54.955Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "f3dba06d6f0ad4ff5a5fed7deae8c174c5a11b1166d10491b560d5643eb669db"
+                     *             "hash": "1cdf6c73c8b2bace6dacf54a080c59663c77d78af21f7078ddd253746266fb24"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6c26391d-009e-4c9f-8807-266e22090f45",
+                     *           "id": "822b7dab-2ef1-4361-8f96-efe74c49bb7c",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:40.665Z",
+                     *           "createdAt": "2026-11-30T03:50:54.806Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "b7df285b904ec49681734a1653bda429ae9791653614963668b8ec40a72be349"
+                     *             "hash": "777a01d5374e59e0b590a242c6f2c7057084d7234a0bf2f97a97551b82474c84"
                      *           }
                      *         },
                      *         {
-                     *           "id": "350c04fa-c298-4de0-b8f4-b2ff3a2ee836",
+                     *           "id": "4427cdcb-ac20-410b-951d-3851eea077e8",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285"
+                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:40.571Z",
+                     *           "createdAt": "2026-11-30T03:50:54.721Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "dc9372f3b8a884a9762cd2c2349be9ca4392c1bbf715fe44f15d55ffa66f832d"
+                     *             "hash": "0ce221a6de55187eec3958edf2f4764a39f1ce101667d2cd48ca1b8f8556c978"
                      *           }
                      *         },
                      *         {
-                     *           "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
+                     *           "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:40.453Z",
+                     *           "createdAt": "2026-11-30T03:50:54.447Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
+                     *             "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
                      *           }
                      *         }
                      *       ],
@@ -13882,20 +13882,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
+                     *       "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:40.453Z",
+                     *       "createdAt": "2026-11-30T03:50:54.447Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
+                     *         "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
                      *       }
                      *     }
                      */
@@ -13960,20 +13960,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "64f4c152-166e-46b1-9b34-49061c5ec6c3",
+                     *       "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:40.453Z",
+                     *       "createdAt": "2026-11-30T03:50:54.447Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "72807f80a03ca26b76f683958b297efb3c21f0048905c27836f0dd321dce17bf"
+                     *         "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13992,7 +13992,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *             "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14008,8 +14008,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
-                     *             "parentId": "3644efe0-f1f9-4ab1-baf7-8b51db0e1b35",
+                     *             "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *             "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14115,27 +14115,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "82171d3a-f179-4ec3-a04b-9ae5c1c9fb8d",
+                     *           "id": "46742afb-63d7-4f78-9e02-1bc282b87d62",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
-                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "occurredAt": "2026-11-30T02:59:36.977Z",
-                     *           "requestId": "e2d0953d-6744-4203-b4c8-86ebd46898dc",
+                     *           "occurredAt": "2026-11-30T03:50:50.533Z",
+                     *           "requestId": "f4415831-99a6-40c9-95df-63ad97457eab",
                      *           "data": {
-                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14148,7 +14148,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14168,27 +14168,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T02:59:36.559Z",
-                     *             "updatedAt": "2026-11-30T02:59:36.975Z",
+                     *             "createdAt": "2026-11-30T03:50:49.769Z",
+                     *             "updatedAt": "2026-11-30T03:50:50.525Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14198,40 +14198,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
-                     *             "postedAt": "2026-11-30T02:59:36.975Z",
+                     *             "postedAt": "2026-11-30T03:50:50.525Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8b026736a8e3bc5959cfab05a0d294d4e45e79d47f2fd97af7a1f4d317e1fe5b",
-                     *           "previousHash": "ddbda29ec3c29a8a5588a37eb3e7ecec01eb9da53eb0144bedb859b79bd814a8",
-                     *           "hash": "42eca72aa30c45ee36c572cd4d6bbca45ba10f92ef64fe52906c585e5600a86c"
+                     *           "recordDigest": "5232cbb26fcdade60027e1f615f0c42a6a9866522349ebb36c45a81446e45189",
+                     *           "previousHash": "3f4e2811a45a783dc0b5a32977a617b7a1b695cfd73e1a68e97876b90fd9c288",
+                     *           "hash": "aba983ed08c7b76831008323e63827d8d7eaeb44b4db89f676f06b5d18a5a0f5"
                      *         },
                      *         {
-                     *           "id": "0abea9a2-41e6-4f6c-b8ba-e4d1bc03a380",
+                     *           "id": "ffeafb94-d728-4324-8183-0b2db6de139e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
-                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "occurredAt": "2026-11-30T02:59:37.048Z",
-                     *           "requestId": "6dea99f5-52b3-4523-8563-41bc5ec64bb8",
+                     *           "occurredAt": "2026-11-30T03:50:50.661Z",
+                     *           "requestId": "d293ea4c-f54d-4679-a878-59791e3827ad",
                      *           "data": {
-                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14244,7 +14244,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14264,27 +14264,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T02:59:36.559Z",
-                     *             "updatedAt": "2026-11-30T02:59:37.047Z",
+                     *             "createdAt": "2026-11-30T03:50:49.769Z",
+                     *             "updatedAt": "2026-11-30T03:50:50.660Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14294,40 +14294,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
-                     *             "postedAt": "2026-11-30T02:59:37.047Z",
+                     *             "postedAt": "2026-11-30T03:50:50.660Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d028dfa1b6aa1329bce0d6bc7ef96624a4e59f53f7c68e4060bbf4f2fa68a325",
-                     *           "previousHash": "84afde40a92c288e07cb77eb186958f6fc19dc4ee266048615bc301691d2500b",
-                     *           "hash": "9d17dad7eefc1ddc9155f7861252179ddc7ed1a3fe100457f203ebf1a4c4b7b3"
+                     *           "recordDigest": "153bd3c13e1611a4aa46b14e2bd2fc71cf8cb507adab48dc7539a62cfd5b583a",
+                     *           "previousHash": "c81d0ba5fc12010ff22b69444fc2703d9d0cc639c6bab2c4cb641c50c8f5e49c",
+                     *           "hash": "cff7f556d505c93cb2512255cf341a6e228aaa8951b4263a6d7c63fc94a432d2"
                      *         },
                      *         {
-                     *           "id": "a95a2c8c-d293-423f-8f74-1dde72d7a150",
+                     *           "id": "48c4e4f1-a867-46a0-884b-8aedd8d5dca5",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
-                     *           "recordId": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "occurredAt": "2026-11-30T02:59:37.098Z",
-                     *           "requestId": "28a8b289-af8a-4c04-b47e-84bbe30b960b",
+                     *           "occurredAt": "2026-11-30T03:50:50.741Z",
+                     *           "requestId": "f1fded75-f96a-4955-8b37-f1b15de1b218",
                      *           "data": {
-                     *             "id": "d7380574-7775-4c58-b849-7877567f3f74",
+                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14340,7 +14340,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14360,27 +14360,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
-                     *             "periodId": "152accc1-55e0-45ff-89c4-2a08fc5379e5",
+                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
                      *             "reversalOf": null,
-                     *             "reversedBy": "0ef780e3-f625-4882-a21a-3e214fec6e38",
+                     *             "reversedBy": "49756085-47fe-4b25-be29-1a686ddac688",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T02:59:36.559Z",
-                     *             "updatedAt": "2026-11-30T02:59:37.097Z",
+                     *             "createdAt": "2026-11-30T03:50:49.769Z",
+                     *             "updatedAt": "2026-11-30T03:50:50.736Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14390,20 +14390,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             },
-                     *             "postedAt": "2026-11-30T02:59:37.047Z",
+                     *             "postedAt": "2026-11-30T03:50:50.660Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "900ecd194cb8ce2c3b07b803eadef00dd4ccb19bdcb8898dae3455b054082c4f",
-                     *           "previousHash": "9d17dad7eefc1ddc9155f7861252179ddc7ed1a3fe100457f203ebf1a4c4b7b3",
-                     *           "hash": "797dccb2d77173774fedc982f3fc44deb6dad51dfdc1e5caa1e4235c2de272ca"
+                     *           "recordDigest": "42f99002de4d7de568b32451434826d03ffd3efa3eb88383d9312da25eb5acfa",
+                     *           "previousHash": "cff7f556d505c93cb2512255cf341a6e228aaa8951b4263a6d7c63fc94a432d2",
+                     *           "hash": "bba9ad3b014e495e05e53256e3cb9e964f3f8b005d63a12c70f8f92e500265d5"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.8FT3DLSYpkxOhybc_4YutO9gkyBfr6yW4Uwoscv_Y7U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ZuFoVZQWM9jxI39gqRZPQ5oNYlgK-vNMGZ_-q-5U6R0"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14451,7 +14451,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
+                     *           "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14462,11 +14462,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:43.772Z",
-                     *           "updatedAt": "2026-11-30T02:59:43.772Z"
+                     *           "createdAt": "2026-11-30T03:50:59.745Z",
+                     *           "updatedAt": "2026-11-30T03:50:59.745Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14528,7 +14528,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
+                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14539,11 +14539,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:43.772Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.772Z",
+                     *       "createdAt": "2026-11-30T03:50:59.745Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.745Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14592,7 +14592,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
+                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14603,11 +14603,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:43.772Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.772Z"
+                     *       "createdAt": "2026-11-30T03:50:59.745Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.745Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14668,7 +14668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2ab9f0e6-875c-4efd-b2cc-0de1d27cb0a5",
+                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14680,11 +14680,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:43.772Z",
-                     *       "updatedAt": "2026-11-30T02:59:43.872Z"
+                     *       "createdAt": "2026-11-30T03:50:59.745Z",
+                     *       "updatedAt": "2026-11-30T03:50:59.875Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14823,13 +14823,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
+                     *           "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:44.006Z",
-                     *           "updatedAt": "2026-11-30T02:59:44.006Z"
+                     *           "createdAt": "2026-11-30T03:51:00.070Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.070Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14885,13 +14885,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
+                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.006Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.006Z"
+                     *       "createdAt": "2026-11-30T03:51:00.070Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.070Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14946,13 +14946,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
+                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.006Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.006Z"
+                     *       "createdAt": "2026-11-30T03:51:00.070Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.070Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15001,13 +15001,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "93d6df2e-2185-440d-865d-ec13b176aff5",
+                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:44.006Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.212Z"
+                     *       "createdAt": "2026-11-30T03:51:00.070Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.248Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15099,13 +15099,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
+                     *           "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:44.279Z",
-                     *           "updatedAt": "2026-11-30T02:59:44.279Z"
+                     *           "createdAt": "2026-11-30T03:51:00.306Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.306Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15140,10 +15140,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                 *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                  *       "lines": [
                  *         {
-                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15160,8 +15160,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15197,15 +15197,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
+                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.279Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.279Z",
+                     *       "createdAt": "2026-11-30T03:51:00.306Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.306Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15223,8 +15223,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15279,15 +15279,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
+                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.279Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.279Z",
+                     *       "createdAt": "2026-11-30T03:51:00.306Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.306Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15305,8 +15305,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15353,10 +15353,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                 *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                  *       "lines": [
                  *         {
-                 *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15394,15 +15394,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d8677f6-246c-4e55-b0f8-d66e6e6216c7",
+                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "4af61124-e3e9-4f13-bb9d-782d9269b285",
+                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:44.279Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.670Z",
+                     *       "createdAt": "2026-11-30T03:51:00.306Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.489Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "3f63b745-9ac0-4876-a20c-ef98f20f7720",
+                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15511,17 +15511,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *           "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *           "description": "Office rent",
                      *           "lines": [
                      *             {
-                     *               "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *               "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *               "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *               "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *               "side": 1,
                      *               "amount": "4500.00"
                      *             },
                      *             {
-                     *               "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *               "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": "4500.00"
@@ -15540,8 +15540,8 @@ export interface operations {
                      *           "lastSettledDate": null,
                      *           "nextOccurrenceDate": "2025-11-30",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:44.735Z",
-                     *           "updatedAt": "2026-11-30T02:59:44.735Z"
+                     *           "createdAt": "2026-11-30T03:51:00.595Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.595Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15578,13 +15578,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15620,17 +15620,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15649,8 +15649,8 @@ export interface operations {
                      *       "lastSettledDate": null,
                      *       "nextOccurrenceDate": "2025-11-30",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.735Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.735Z"
+                     *       "createdAt": "2026-11-30T03:51:00.595Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.595Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15697,17 +15697,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15726,8 +15726,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:44.735Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.735Z"
+                     *       "createdAt": "2026-11-30T03:51:00.595Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.595Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15760,13 +15760,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                 *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15810,17 +15810,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
-                     *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
+                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
                      *           "amount": "4500.00"
                      *         },
                      *         {
-                     *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00"
@@ -15839,8 +15839,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:44.735Z",
-                     *       "updatedAt": "2026-11-30T02:59:44.901Z"
+                     *       "createdAt": "2026-11-30T03:51:00.595Z",
+                     *       "updatedAt": "2026-11-30T03:51:00.783Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15902,15 +15902,15 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *           "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *           "date": "2025-11-30",
                      *           "state": "skipped",
                      *           "journalId": null,
                      *           "reason": null,
-                     *           "updatedAt": "2026-11-30T02:59:44.798Z"
+                     *           "updatedAt": "2026-11-30T03:51:00.680Z"
                      *         },
                      *         {
-                     *           "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *           "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *           "date": "2025-12-31",
                      *           "state": "blocked",
                      *           "journalId": null,
@@ -15919,7 +15919,7 @@ export interface operations {
                      *             "reason": "no financial year contains 2025-12-31; create one that does",
                      *             "code": "NoFinancialYear"
                      *           },
-                     *           "updatedAt": "2026-11-30T02:59:44.851Z"
+                     *           "updatedAt": "2026-11-30T03:51:00.731Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15972,12 +15972,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *       "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *       "date": "2025-11-30",
                      *       "state": "skipped",
                      *       "journalId": null,
                      *       "reason": null,
-                     *       "updatedAt": "2026-11-30T02:59:44.798Z"
+                     *       "updatedAt": "2026-11-30T03:51:00.680Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
@@ -16035,14 +16035,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "24487e01-8873-4809-bdf2-4b7beabcefd0",
+                     *       "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
                      *       "state": "active",
                      *       "until": "2026-01-31",
                      *       "occurrences": [
                      *         {
                      *           "date": "2025-11-30",
                      *           "number": 1,
-                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2025-11-30",
+                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2025-11-30",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16051,7 +16051,7 @@ export interface operations {
                      *         {
                      *           "date": "2025-12-31",
                      *           "number": 2,
-                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2025-12-31",
+                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2025-12-31",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16060,7 +16060,7 @@ export interface operations {
                      *         {
                      *           "date": "2026-01-31",
                      *           "number": 3,
-                     *           "reference": "schedule 24487e01-8873-4809-bdf2-4b7beabcefd0 2026-01-31",
+                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2026-01-31",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16122,7 +16122,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
+                     *           "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16154,12 +16154,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:34.330Z",
-                     *           "updatedAt": "2026-11-30T02:59:34.539Z",
-                     *           "startedAt": "2026-11-30T02:59:34.413Z",
-                     *           "finishedAt": "2026-11-30T02:59:34.539Z"
+                     *           "createdAt": "2026-11-30T03:50:46.521Z",
+                     *           "updatedAt": "2026-11-30T03:50:46.852Z",
+                     *           "startedAt": "2026-11-30T03:50:46.621Z",
+                     *           "finishedAt": "2026-11-30T03:50:46.852Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16202,10 +16202,10 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), or counterparties (customers and suppliers, each by its partyId in the system the file comes from).
+                     * @description What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, budgetLines (one budget named budgetName for financialYearId), bankStatements (the statements of bankAccountId), counterparties (customers and suppliers, each by its partyId in the system the file comes from), or safT (a whole SAF-T Financial file in one job: its chart, cost centers, counterparties, opening balances of financialYearId and journals, in that order).
                      * @enum {string}
                      */
-                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties";
+                    kind: "accounts" | "costCenters" | "openingBalances" | "journals" | "budgetLines" | "bankStatements" | "counterparties" | "safT";
                     /**
                      * @description csv: data is one string, RFC 4180 with a header row (UTF-8, a BOM allowed); json: data is an array of objects; camt053 (ISO 20022 XML) and mt940 (SWIFT): bank statements as the bank sends them, data one string; saf-t: a SAF-T Financial file (1.10 to 1.30) as one string, of which the kind takes its accounts, cost centers (analysis), opening balances, customers and suppliers (counterparties) or journals.
                      * @enum {string}
@@ -16226,13 +16226,13 @@ export interface operations {
                     data: string | unknown[];
                     /**
                      * Format: uuid
-                     * @description openingBalances and budgetLines only (required there): the year whose first day the opening journal is dated and posted on; the year the budget is for.
+                     * @description openingBalances and budgetLines (required there), and safT (required when the file gives opening balances): the year whose first day the opening journal is dated and posted on; the year the budget is for.
                      */
                     financialYearId?: string;
                     /** @description budgetLines only (required there): the name of the budget the file becomes; a budget of that name in the year already is left alone (its rows counted in skippedDuplicates). */
                     budgetName?: string;
                     /**
-                     * @description journals only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.
+                     * @description journals and safT only: true posts each journal on its postingDate (its date when left empty); false leaves drafts.
                      * @default false
                      */
                     post?: boolean;
@@ -16268,7 +16268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
+                     *       "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16293,10 +16293,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:34.330Z",
-                     *       "updatedAt": "2026-11-30T02:59:34.330Z",
+                     *       "createdAt": "2026-11-30T03:50:46.521Z",
+                     *       "updatedAt": "2026-11-30T03:50:46.521Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16345,7 +16345,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "432d5cec-9bb9-4d25-9324-e828f40a6c02",
+                     *       "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16377,12 +16377,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:34.330Z",
-                     *       "updatedAt": "2026-11-30T02:59:34.539Z",
-                     *       "startedAt": "2026-11-30T02:59:34.413Z",
-                     *       "finishedAt": "2026-11-30T02:59:34.539Z"
+                     *       "createdAt": "2026-11-30T03:50:46.521Z",
+                     *       "updatedAt": "2026-11-30T03:50:46.852Z",
+                     *       "startedAt": "2026-11-30T03:50:46.621Z",
+                     *       "finishedAt": "2026-11-30T03:50:46.852Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16468,12 +16468,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "237a6bac-c851-46c3-b248-3f6824d8a799",
+                     *       "importId": "b05d4548-fe3f-40a6-ad75-02a84f938743",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "468333c7-2be7-4ef3-92d4-38d8ef4f5c72"
+                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
                      *       },
-                     *       "approvedAt": "2026-11-30T02:59:47.822Z",
+                     *       "approvedAt": "2026-11-30T03:51:04.136Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16553,7 +16553,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>147dcac9294c4f73ba41fea0ea1d6d84</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>92ec1ab86c7647899e65e96da5f7de64</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -16615,13 +16615,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
+                     *           "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f"
+                     *             "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -16630,15 +16630,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T03:04:40.176Z",
-                     *           "fileExpiresAt": "2026-12-07T02:59:40.111Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T03:55:53.795Z",
+                     *           "fileExpiresAt": "2026-12-07T03:50:53.669Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:39.680Z",
-                     *           "startedAt": "2026-11-30T02:59:39.699Z",
-                     *           "completedAt": "2026-11-30T02:59:40.111Z"
+                     *           "createdAt": "2026-11-30T03:50:53.233Z",
+                     *           "startedAt": "2026-11-30T03:50:53.281Z",
+                     *           "completedAt": "2026-11-30T03:50:53.669Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16675,7 +16675,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                 *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -16711,11 +16711,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
+                     *       "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
+                     *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -16730,9 +16730,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:39.680Z",
+                     *       "createdAt": "2026-11-30T03:50:53.233Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -16773,13 +16773,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f934dda4-379f-4629-946a-5d4f800aee4b",
+                     *       "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f"
+                     *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -16788,15 +16788,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T03:04:40.157Z",
-                     *       "fileExpiresAt": "2026-12-07T02:59:40.111Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T03:55:53.755Z",
+                     *       "fileExpiresAt": "2026-12-07T03:50:53.669Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:39.680Z",
-                     *       "startedAt": "2026-11-30T02:59:39.699Z",
-                     *       "completedAt": "2026-11-30T02:59:40.111Z"
+                     *       "createdAt": "2026-11-30T03:50:53.233Z",
+                     *       "startedAt": "2026-11-30T03:50:53.281Z",
+                     *       "completedAt": "2026-11-30T03:50:53.669Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -16842,7 +16842,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 137,
                      *       "headSequence": 137,
-                     *       "headHash": "ad4a18ef1aaa76f5eae13aba4249d90fdbbe643dc157e64d57d392c5486102c7",
+                     *       "headHash": "adffffff92d9b2647cfbc58f05e6437673eb22eb0ded9e7e72830a9ec3cda1f3",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -16953,10 +16953,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "enteredDate": "2026-11-30T02:59:46.427Z",
-                     *           "lastModifiedBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "enteredBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "enteredDate": "2026-11-30T03:51:02.804Z",
+                     *           "lastModifiedBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -16989,10 +16989,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "enteredDate": "2026-11-30T02:59:45.252Z",
-                     *           "lastModifiedBy": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "enteredBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "enteredDate": "2026-11-30T03:51:01.291Z",
+                     *           "lastModifiedBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -17028,7 +17028,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjNDRhMjg3MzUtMzRlYi00YmNkLWJhNmMtZTQyMmFjMzNjOWY1In19.Q4__pX-9VYqyMV9TjhBiE_xXuFEfycF1rfHOMC7Hda4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjZjgzY2RhY2EtODE5NC00NDQxLWJkYWItOGVmNmNhNGMwM2EyIn19.-7zQlxX7vinWdAbgyylhCoqM9I_MUafMU4Y7fV5OBzQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -17081,7 +17081,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17096,7 +17096,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17111,7 +17111,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17126,7 +17126,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17141,7 +17141,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17156,7 +17156,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17212,7 +17212,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -17220,7 +17220,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -17229,7 +17229,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -17238,7 +17238,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -17247,7 +17247,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "5b37958c-d3d5-4e46-a01c-e2881f84e181",
+                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -17256,7 +17256,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEiLCJzayI6IkFDQ09VTlQjMGYzNWQwZDUtMGZlYS00MjIyLWI0MjctYTc5MGNmNWVhYjczIiwiZ3NpMXBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMGYzNWQwZDUtMGZlYS00MjIyLWI0MjctYTc5MGNmNWVhYjczIn19.rYXpVw_4LWKIULAPWwc6vu6j5MUG51oPVaK0Td2H2_g"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMiLCJzayI6IkFDQ09VTlQjZGFkNDQwM2EtZmJkNC00MTBlLTg1ZGYtNjZkNjM5ZTgxMTdmIiwiZ3NpMXBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZGFkNDQwM2EtZmJkNC00MTBlLTg1ZGYtNjZkNjM5ZTgxMTdmIn19.fRPsn5gNP1snwEXiDE8oVHBlD_ltSrGRGGDc6SGjpM4"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -17308,7 +17308,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2658d82a-0e79-4716-8bff-c6b877204fba",
+                     *           "id": "66c50c78-2286-4481-9491-c98f30887705",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17330,11 +17330,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
+                     *           "id": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17352,7 +17352,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *           "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17362,11 +17362,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "6ceeb41e-0ab0-4861-800e-e3781381e92d",
+                     *           "id": "2a969a5c-6cbd-4583-9c51-3b40f2b37934",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17386,11 +17386,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjViMzc5NThjLWQzZDUtNGU0Ni1hMDFjLWUyODgxZjg0ZTE4MSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YjM3OTU4Yy1kM2Q1LTRlNDYtYTAxYy1lMjg4MWY4NGUxODEjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.HkTlceQorkDpCPnCeg71nZVpEATDEuvUzbF9XoAbokU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.TflBbBD1RAMjE3qUjf3aqWhtcmEWKIAUhoptbp5OnO4"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -17438,7 +17438,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                 *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17471,7 +17471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
+                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17489,7 +17489,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17499,8 +17499,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:45.135Z",
-                     *       "updatedAt": "2026-11-30T02:59:45.135Z"
+                     *       "createdAt": "2026-11-30T03:51:01.039Z",
+                     *       "updatedAt": "2026-11-30T03:51:01.039Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17542,8 +17542,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
-                 *       "inputTaxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73"
+                 *       "outputTaxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                 *       "inputTaxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f"
                  *     }
                  */
                 "application/json": {
@@ -17563,7 +17563,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d9eeaa84-de4f-4b68-b55c-44434ce131a8",
+                     *           "id": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17581,7 +17581,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *           "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17591,11 +17591,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "602251fe-a371-4993-80e3-7e59c94a7902",
+                     *           "id": "01971c8f-3661-4e20-8d47-d3021c3d9328",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17617,11 +17617,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "2658d82a-0e79-4716-8bff-c6b877204fba",
+                     *           "id": "66c50c78-2286-4481-9491-c98f30887705",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17643,11 +17643,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "e4b042c4-dd1e-4b33-b5c6-b35f36f6c683",
+                     *           "id": "6c47a83f-ada4-4340-aa15-6f52eaae47da",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17669,11 +17669,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "1dff64da-39de-42f7-a52b-f414b6303d01",
+                     *           "id": "3e11277f-4bdb-418e-a4c5-22be12c069ba",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17695,11 +17695,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "6ceeb41e-0ab0-4861-800e-e3781381e92d",
+                     *           "id": "2a969a5c-6cbd-4583-9c51-3b40f2b37934",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17719,11 +17719,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "a29eb476-fabc-4259-b92f-95cddbc183ce",
+                     *           "id": "e4998f19-50e5-4d5b-90ca-1ffd5eb3344f",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17741,7 +17741,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
+                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17751,11 +17751,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "aae063fe-18af-41ac-a433-c2b1440b6a30",
+                     *           "id": "fd816168-df26-4b35-b57e-a422bf979ca7",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17773,7 +17773,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
+                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17783,11 +17783,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "59f49797-61e5-419a-88f8-b09a2cafa745",
+                     *           "id": "2c03ae54-673a-4af7-ad93-4c7b0bb7ae42",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17805,19 +17805,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0f35d0d5-0fea-4222-b427-a790cf5eab73",
-                     *           "reverseChargeAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
+                     *           "reverseChargeAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "55a38fcc-2dd7-4684-b079-f402a4676fa1",
+                     *           "id": "b0ad304d-a935-41e4-842d-2ae07816c871",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -17839,11 +17839,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "a37b443e-5732-4f25-9099-eb59f0eaba42",
+                     *           "id": "3fefc1e2-f48b-4fc8-8c79-89760af98c84",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -17865,11 +17865,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         },
                      *         {
-                     *           "id": "3b060192-77e8-4600-8a33-9b8914050c76",
+                     *           "id": "2371e76d-862b-4d32-beb2-602006193c78",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -17889,8 +17889,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.048Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.048Z"
+                     *           "createdAt": "2026-11-30T03:51:00.917Z",
+                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
                      *         }
                      *       ]
                      *     }
@@ -17939,7 +17939,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
+                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -17957,7 +17957,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17967,8 +17967,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:45.135Z",
-                     *       "updatedAt": "2026-11-30T02:59:45.135Z"
+                     *       "createdAt": "2026-11-30T03:51:01.039Z",
+                     *       "updatedAt": "2026-11-30T03:51:01.039Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18012,7 +18012,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                 *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -18044,7 +18044,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a12c0cb-c1df-475d-a184-492d427df336",
+                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -18062,7 +18062,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -18072,8 +18072,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:45.135Z",
-                     *       "updatedAt": "2026-11-30T02:59:45.207Z"
+                     *       "createdAt": "2026-11-30T03:51:01.039Z",
+                     *       "updatedAt": "2026-11-30T03:51:01.160Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18131,15 +18131,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ab691eca-71f0-4eca-b4d2-2e100d8d0c9f",
-                     *           "occurredAt": "2026-11-30T02:59:45.135Z",
+                     *           "requestId": "62d6a138-8e5e-4742-a810-b3ab4f86a835",
+                     *           "occurredAt": "2026-11-30T03:51:01.039Z",
                      *           "sequence": 100,
-                     *           "hash": "0b25d46595d3f589ca641e841748210fadedd1781fe590e5bbc480dfcab9b2fa",
+                     *           "hash": "ed9de0305feed32f07e9b496c26e4e92b927e0bd1f7ba2c5df210fbebabe3d05",
                      *           "state": {
-                     *             "id": "8a12c0cb-c1df-475d-a184-492d427df336",
+                     *             "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18157,7 +18157,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *             "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18167,8 +18167,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T02:59:45.135Z",
-                     *             "updatedAt": "2026-11-30T02:59:45.135Z"
+                     *             "createdAt": "2026-11-30T03:51:01.039Z",
+                     *             "updatedAt": "2026-11-30T03:51:01.039Z"
                      *           }
                      *         },
                      *         {
@@ -18176,15 +18176,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "cc91916c-ef9f-4487-8234-3b77b5eda522",
-                     *           "occurredAt": "2026-11-30T02:59:45.207Z",
+                     *           "requestId": "791ccfd0-634d-4178-9e1c-7a85024eb340",
+                     *           "occurredAt": "2026-11-30T03:51:01.160Z",
                      *           "sequence": 101,
-                     *           "hash": "b19d99ddbbe231d3424b35c649089d0f2bebcd87c6567f130779bbe304bc2d77",
+                     *           "hash": "c77fac4019eaa8b9f6a70d3983bb73c745a19fdc31eb4ae150dd6e4cd4296f13",
                      *           "state": {
-                     *             "id": "8a12c0cb-c1df-475d-a184-492d427df336",
+                     *             "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18202,7 +18202,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "7d6eabd1-144b-4adb-b57b-523b1ab24430",
+                     *             "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18212,8 +18212,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T02:59:45.135Z",
-                     *             "updatedAt": "2026-11-30T02:59:45.207Z"
+                     *             "createdAt": "2026-11-30T03:51:01.039Z",
+                     *             "updatedAt": "2026-11-30T03:51:01.160Z"
                      *           }
                      *         }
                      *       ],
@@ -18253,7 +18253,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
+                     *           "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -18426,14 +18426,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T02:59:45.512Z",
+                     *           "filedAt": "2026-11-30T03:51:01.654Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 103,
-                     *             "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
+                     *             "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
                      *           },
                      *           "version": 1
                      *         }
@@ -18489,7 +18489,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
+                     *       "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18662,14 +18662,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T02:59:45.512Z",
+                     *       "filedAt": "2026-11-30T03:51:01.654Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
+                     *         "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
                      *       },
                      *       "version": 1
                      *     }
@@ -18726,7 +18726,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "088c20e0-66fa-4cc1-b184-f7d34594cd24",
+                     *       "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18899,14 +18899,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T02:59:45.512Z",
+                     *       "filedAt": "2026-11-30T03:51:01.654Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "f2da82e02427c16e8fac55d270ca72fd7d24ad36fbe14a8241c33177fa249517"
+                     *         "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
                      *       },
                      *       "version": 1
                      *     }
@@ -18960,7 +18960,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *           "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -18969,8 +18969,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:45.957Z",
-                     *           "updatedAt": "2026-11-30T02:59:45.957Z"
+                     *           "createdAt": "2026-11-30T03:51:02.256Z",
+                     *           "updatedAt": "2026-11-30T03:51:02.256Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19029,7 +19029,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19038,8 +19038,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:45.957Z",
-                     *       "updatedAt": "2026-11-30T02:59:45.957Z"
+                     *       "createdAt": "2026-11-30T03:51:02.256Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.256Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19078,7 +19078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -19087,8 +19087,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:45.957Z",
-                     *       "updatedAt": "2026-11-30T02:59:45.957Z"
+                     *       "createdAt": "2026-11-30T03:51:02.256Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.256Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19146,7 +19146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19155,8 +19155,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:45.957Z",
-                     *       "updatedAt": "2026-11-30T02:59:46.005Z"
+                     *       "createdAt": "2026-11-30T03:51:02.256Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.305Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19206,15 +19206,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3e4c2077-4607-432f-b2cd-c8b3a1f22b20",
-                     *           "occurredAt": "2026-11-30T02:59:45.957Z",
+                     *           "requestId": "c9450d61-0d6d-45ff-bf47-ed7ace4ec6c7",
+                     *           "occurredAt": "2026-11-30T03:51:02.257Z",
                      *           "sequence": 105,
-                     *           "hash": "b2c5e5d5eafc09c29a8f59bb690343ac425268676045bd1b507548f1bdb9a072",
+                     *           "hash": "45843ed29245a777e5a58b95fda2225a2d8e3b52785abfa1d8f663b65d525a6b",
                      *           "state": {
-                     *             "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *             "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19223,8 +19223,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T02:59:45.957Z",
-                     *             "updatedAt": "2026-11-30T02:59:45.957Z"
+                     *             "createdAt": "2026-11-30T03:51:02.256Z",
+                     *             "updatedAt": "2026-11-30T03:51:02.256Z"
                      *           }
                      *         },
                      *         {
@@ -19232,15 +19232,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a57b31b1-af04-4200-9108-31e5d22e0d75",
-                     *           "occurredAt": "2026-11-30T02:59:46.005Z",
+                     *           "requestId": "8b473667-2e50-4a83-b1a5-a5425931e02a",
+                     *           "occurredAt": "2026-11-30T03:51:02.305Z",
                      *           "sequence": 106,
-                     *           "hash": "24637038026c97fa0ab20a90c7c84a8e423f5477afebab63cb5684d604758ed6",
+                     *           "hash": "bec7cbb909dcbf78d4893faa78d6cceb8461c70b359cc03cf50f332b9e82bede",
                      *           "state": {
-                     *             "id": "071900ea-e3be-4fbc-8765-3b54889807ba",
+                     *             "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19249,8 +19249,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T02:59:45.957Z",
-                     *             "updatedAt": "2026-11-30T02:59:46.005Z"
+                     *             "createdAt": "2026-11-30T03:51:02.256Z",
+                     *             "updatedAt": "2026-11-30T03:51:02.305Z"
                      *           }
                      *         }
                      *       ],
@@ -19300,10 +19300,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T02:59:47.296Z",
+                     *       "updatedAt": "2026-11-30T03:51:03.610Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       }
                      *     }
                      */
@@ -19384,10 +19384,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T02:59:47.296Z",
+                     *       "updatedAt": "2026-11-30T03:51:03.610Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       }
                      *     }
                      */
@@ -19444,13 +19444,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84",
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "01f272ac-3899-4abe-92b6-6d8b5193addf",
-                     *           "occurredAt": "2026-11-30T02:59:47.297Z",
+                     *           "requestId": "000b2c73-42af-453e-8731-f07b9754c14c",
+                     *           "occurredAt": "2026-11-30T03:51:03.611Z",
                      *           "sequence": 125,
-                     *           "hash": "1c830ae0ff3c12e48be89d9275724e7617290109d494106342af45a55a289fe9",
+                     *           "hash": "f6cc2ac0dc22ab42d1169c412f9445b4bafb7c2c883098d2a96581edd7520827",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -19464,10 +19464,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T02:59:47.296Z",
+                     *             "updatedAt": "2026-11-30T03:51:03.610Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *             }
                      *           }
                      *         }
@@ -19520,8 +19520,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
-                     *           "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19538,8 +19538,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T02:59:46.090Z",
-                     *           "updatedAt": "2026-11-30T02:59:46.090Z"
+                     *           "createdAt": "2026-11-30T03:51:02.403Z",
+                     *           "updatedAt": "2026-11-30T03:51:02.403Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19593,8 +19593,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
-                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19611,8 +19611,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:46.090Z",
-                     *       "updatedAt": "2026-11-30T02:59:46.090Z"
+                     *       "createdAt": "2026-11-30T03:51:02.403Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.403Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19666,8 +19666,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
-                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19684,8 +19684,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T02:59:46.090Z",
-                     *       "updatedAt": "2026-11-30T02:59:46.090Z"
+                     *       "createdAt": "2026-11-30T03:51:02.403Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.403Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19737,8 +19737,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
-                     *       "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19755,8 +19755,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T02:59:46.090Z",
-                     *       "updatedAt": "2026-11-30T02:59:46.153Z"
+                     *       "createdAt": "2026-11-30T03:51:02.403Z",
+                     *       "updatedAt": "2026-11-30T03:51:02.465Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19835,7 +19835,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
+                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -19851,7 +19851,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
+                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -19867,7 +19867,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f5335e3b-b126-4afb-9954-1b140a2023c2"
+                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19901,7 +19901,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67"
+                 *       "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3"
                  *     }
                  */
                 "application/json": {
@@ -19929,14 +19929,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "c0864521-6ac5-4e1a-8612-e060c76d67d2",
+                     *         "id": "d4be6953-49fa-4249-a10e-7a1af4d81a13",
                      *         "serialNumber": 7,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *             "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -19949,7 +19949,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
+                     *             "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -19977,19 +19977,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T02:59:46.392Z",
-                     *         "updatedAt": "2026-11-30T02:59:46.392Z",
+                     *         "createdAt": "2026-11-30T03:51:02.764Z",
+                     *         "updatedAt": "2026-11-30T03:51:02.764Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -20055,7 +20055,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                 *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                  *           "line": 0
                  *         }
                  *       ]
@@ -20089,14 +20089,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
-                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
+                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -20108,9 +20108,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
+                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
                      *       "version": 1
                      *     }
                      */
@@ -20167,8 +20167,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
-                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
+                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20177,7 +20177,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e"
+                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20186,9 +20186,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
+                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
                      *       "version": 1
                      *     }
                      */
@@ -20238,8 +20238,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "89e7cbce-5cd2-4f80-9eb9-015f7a7552bf",
-                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
+                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20248,7 +20248,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e"
+                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20257,9 +20257,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "matchedAt": "2026-11-30T02:59:46.482Z",
+                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
                      *       "version": 2
                      *     }
                      */
@@ -20314,7 +20314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -20324,14 +20324,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "22f453cd-386d-43f3-bcb5-489f871798bd",
-                     *           "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *           "id": "8e498797-da08-44d4-be7b-808d0864e754",
+                     *           "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *               "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -20343,9 +20343,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "matchedAt": "2026-11-30T02:59:46.680Z",
+                     *           "matchedAt": "2026-11-30T03:51:03.061Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20410,9 +20410,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "reconciledAt": "2026-11-30T02:59:46.565Z"
+                     *       "reconciledAt": "2026-11-30T03:51:02.942Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20471,7 +20471,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "b5a2a22d-bf88-48d0-9390-3a7f8fc0517c",
+                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20524,9 +20524,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "reconciledAt": "2026-11-30T02:59:46.565Z",
+                     *           "reconciledAt": "2026-11-30T03:51:02.942Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20581,8 +20581,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
-                     *           "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *           "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
+                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20591,10 +20591,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *           },
-                     *           "createdAt": "2026-11-30T02:59:46.748Z",
-                     *           "checkedAt": "2026-11-30T02:59:46.987Z",
+                     *           "createdAt": "2026-11-30T03:51:03.125Z",
+                     *           "checkedAt": "2026-11-30T03:51:03.305Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -20651,8 +20651,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
-                     *       "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *       "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
+                     *       "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20661,15 +20661,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:46.748Z",
+                     *       "createdAt": "2026-11-30T03:51:03.125Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T03:14:46.748Z",
+                     *         "expiresAt": "2026-11-30T04:06:03.125Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20723,8 +20723,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f602b3b8-8bbd-4c35-976f-012da96392c7",
-                     *       "journalId": "7d26de11-6c3a-41b4-b243-59b974fd0f3e",
+                     *       "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
+                     *       "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20733,15 +20733,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:46.748Z",
-                     *       "checkedAt": "2026-11-30T02:59:46.987Z",
+                     *       "createdAt": "2026-11-30T03:51:03.125Z",
+                     *       "checkedAt": "2026-11-30T03:51:03.305Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T03:04:47.046Z"
+                     *         "expiresAt": "2026-11-30T03:56:03.366Z"
                      *       }
                      *     }
                      */
@@ -20791,8 +20791,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8a519ef5-7eb2-4b50-ad93-438e70daaa75",
-                     *       "journalId": "ddafa699-f9f5-4405-8a6e-918614fe75af",
+                     *       "id": "0c0deec6-41c1-4b52-98c0-81b7bd441cca",
+                     *       "journalId": "6172921d-eeb7-4868-9d94-f4dfabe04230",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20801,9 +20801,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:47.487Z",
+                     *       "createdAt": "2026-11-30T03:51:03.815Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -20867,7 +20867,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d",
+                     *       "id": "fdb21368-d36f-4560-8cc8-15423c063edd",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20877,15 +20877,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:47.086Z",
+                     *       "createdAt": "2026-11-30T03:51:03.445Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T03:14:47.086Z",
+                     *         "expiresAt": "2026-11-30T04:06:03.445Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20928,7 +20928,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c9b8ac81-c82b-4eeb-bae1-f68d7f6ccb4d",
+                     *       "id": "fdb21368-d36f-4560-8cc8-15423c063edd",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -20938,15 +20938,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "147dcac9-294c-4f73-ba41-fea0ea1d6d84"
+                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
                      *       },
-                     *       "createdAt": "2026-11-30T02:59:47.086Z",
-                     *       "checkedAt": "2026-11-30T02:59:47.152Z",
+                     *       "createdAt": "2026-11-30T03:51:03.445Z",
+                     *       "checkedAt": "2026-11-30T03:51:03.495Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T03:04:47.222Z"
+                     *         "expiresAt": "2026-11-30T03:56:03.525Z"
                      *       }
                      *     }
                      */
