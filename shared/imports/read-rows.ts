@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.ts';
 import { MAX_PERIODS } from '../financial-years/rules.ts';
 import type { ImportFormat, RowError, RowImportKind as ImportKind } from './records.ts';
+import type { TaxAccountsOf } from './saf-t/read-saf-t.ts';
 
 /**
  * The rows of an import's payload, as text values by column (pure): a CSV string (RFC 4180,
@@ -39,17 +40,17 @@ const known = (kind: ImportKind) => new Set([...COLUMNS[kind].required, ...COLUM
  * payload that cannot be read at all is refused whole. Errors: ValidationError naming `data`
  * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows; a SAF-T file: saf-t/saf-t-xml.ts's).
  */
-export async function readRows(kind: ImportKind, format: ImportFormat, data: unknown): Promise<{ rows: SourceRow[]; errors: RowError[]; paths?: ReadonlyMap<number, Record<string, string>> }> {
-  if (format === 'saf-t') return safTRows(kind, String(data));
+export async function readRows(kind: ImportKind, format: ImportFormat, data: unknown, taxAccountsOf?: TaxAccountsOf): Promise<{ rows: SourceRow[]; errors: RowError[]; paths?: ReadonlyMap<number, Record<string, string>> }> {
+  if (format === 'saf-t') return safTRows(kind, String(data), taxAccountsOf);
   const { rows, errors } = format === 'csv' ? await csvRows(kind, String(data)) : jsonRows(kind, data as unknown[]);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${rows.length} data rows; an import takes at most ${MAX_IMPORT_ROWS} (split the file)`, 'TooManyRows');
   return { rows, errors: [...errors, ...missingValues(kind, rows)] };
 }
 
 /** A SAF-T Financial file's rows of the kind, each field's element path kept (its XML reader loads with the first SAF-T file). */
-async function safTRows(kind: ImportKind, text: string): Promise<{ rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }> {
-  const { readSafT } = await import('./saf-t/read-saf-t.ts');
-  const read = readSafT(kind, text);
+async function safTRows(kind: ImportKind, text: string, taxAccountsOf?: TaxAccountsOf): Promise<{ rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }> {
+  const { readSafTParts } = await import('./saf-t/read-saf-t.ts');
+  const read = (await readSafTParts([kind], text, taxAccountsOf))[0]!;
   if (read.rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('data', `has ${read.rows.length} ${kind === 'journals' ? 'lines' : 'records'} of ${kind}; an import takes at most ${MAX_IMPORT_ROWS} (split the file by period)`, 'TooManyRows');
   return { ...read, errors: [...read.errors, ...missingValues(kind, read.rows)] };
 }
@@ -64,10 +65,10 @@ export type SafTPart = (typeof SAF_T_PARTS)[number];
  * records' ids are the job's own whichever part holds them. Errors: as readRows for saf-t;
  * TooManyRows naming `data` past MAX_IMPORT_ROWS rows in all.
  */
-export async function safTFileRows(text: string): Promise<Array<{ kind: SafTPart; rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }>> {
+export async function safTFileRows(text: string, taxAccountsOf?: TaxAccountsOf): Promise<Array<{ kind: SafTPart; rows: SourceRow[]; errors: RowError[]; paths: ReadonlyMap<number, Record<string, string>> }>> {
   const { readSafTParts } = await import('./saf-t/read-saf-t.ts');
   let offset = 0;
-  const parts = readSafTParts(SAF_T_PARTS, text).map((read) => {
+  const parts = (await readSafTParts(SAF_T_PARTS, text, taxAccountsOf)).map((read) => {
     const { kind } = read;
     const shift = (row: number) => (row === 0 ? 0 : row + offset);
     const rows = read.rows.map((r) => ({ ...r, row: shift(r.row) }));

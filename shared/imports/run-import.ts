@@ -12,6 +12,7 @@ import { LISTED_ERRORS, STEPS_LAYOUT, type ImportCounts, type ImportJob, type Ro
 import { readRows, type SourceRow } from './read-rows.ts';
 import { namedByPath } from './saf-t/named-by-path.ts';
 import { planSafTFile } from './saf-t-file-import.ts';
+import { taxAccountsOf } from './saf-t-tax-accounts.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
@@ -132,7 +133,7 @@ async function checkedFile(work: ImportWork, job: ImportJob, companyId: string, 
     return { rows: plan.rows, plan };
   }
   if (job.kind === 'safT') return planSafTFile(work, job, companyId, text);
-  const read = await readRows(job.kind, job.format, job.format === 'json' ? (JSON.parse(text) as unknown) : text);
+  const read = await readRows(job.kind, job.format, job.format === 'json' ? (JSON.parse(text) as unknown) : text, taxAccountsOf(work, companyId));
   const plan = await planFor(work, { ...job, kind: job.kind }, companyId, read.rows, read.errors);
   // A SAF-T file's errors name the element of the field rather than a column.
   return { rows: read.rows.length, plan: read.paths ? { ...plan, errors: namedByPath(plan.errors, read.paths) } : plan };

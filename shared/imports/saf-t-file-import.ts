@@ -8,6 +8,7 @@ import { planNodes, type NodeImportKind } from './plan-nodes.ts';
 import type { ImportJob, RowError } from './records.ts';
 import { safTFileRows, type SafTPart, type SourceRow } from './read-rows.ts';
 import { namedByPath } from './saf-t/named-by-path.ts';
+import { taxAccountsOf } from './saf-t-tax-accounts.ts';
 import type { ImportWork } from './store.ts';
 import { windDownJournals, writeJournals } from './write-journals.ts';
 import { writeNodes } from './write-nodes.ts';
@@ -33,7 +34,7 @@ import { writeNodes } from './write-nodes.ts';
  * first opening row when the file gives opening balances and the job names no year.
  */
 export async function planSafTFile(work: ImportWork, job: ImportJob, companyId: string, text: string): Promise<{ rows: number; plan: ImportPlan }> {
-  const parts = new Map((await safTFileRows(text)).map((p) => [p.kind, p]));
+  const parts = new Map((await safTFileRows(text, taxAccountsOf(work, companyId))).map((p) => [p.kind, p]));
   const part = (kind: SafTPart) => parts.get(kind)!;
   const named = (kind: SafTPart, errors: readonly RowError[]) => namedByPath(errors, part(kind).paths);
   const now = new Date().toISOString();

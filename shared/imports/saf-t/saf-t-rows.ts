@@ -1,7 +1,7 @@
 import type { RowError, RowImportKind } from '../records.ts';
 import { CLASSIFICATIONS } from '../../schemas/account-values.ts';
 import { partyCounterpartyId } from '../ids.ts';
-import { closingBalanceErrors } from './closing-balances.ts';
+import { closingBalanceErrors, units } from './closing-balances.ts';
 import { at, children, textAt } from '../../text/xml-elements.ts';
 
 /**
@@ -34,7 +34,24 @@ export interface SafTRows {
 
 const ACCOUNTS = 'MasterFiles/GeneralLedgerAccounts/Account';
 
-export function safTRows(kind: RowImportKind, file: Record<string, unknown>): SafTRows {
+/** The company's tax codes the file's TaxCodes name, each to the path of its tax account (the account its tax lines post on). */
+export type TaxAccounts = ReadonlyMap<string, string>;
+
+/** The TaxCodes the file's lines name in their TaxInformation. */
+export function fileTaxCodes(file: unknown): string[] {
+  const codes = new Set<string>();
+  for (const journal of children(at(file, 'GeneralLedgerEntries'), 'Journal')) {
+    for (const transaction of children(journal, 'Transaction')) {
+      for (const line of children(transaction, 'Line')) {
+        const code = textAt(line, 'TaxInformation', 'TaxCode');
+        if (code) codes.add(code);
+      }
+    }
+  }
+  return [...codes];
+}
+
+export function safTRows(kind: RowImportKind, file: Record<string, unknown>, taxAccounts: TaxAccounts = new Map()): SafTRows {
   const out: SafTRows = { rows: [], errors: [], paths: new Map() };
   const add = (values: Record<string, string | undefined>, paths: Record<string, string>, implied?: true) => {
     const row = out.rows.length + 1;
@@ -46,7 +63,7 @@ export function safTRows(kind: RowImportKind, file: Record<string, unknown>): Sa
   else if (kind === 'costCenters') costCenterRows(file, add);
   else if (kind === 'openingBalances') openingRows(file, add);
   else if (kind === 'counterparties') partyRows(file, add);
-  else if (kind === 'journals') journalRows(file, add, out);
+  else if (kind === 'journals') journalRows(file, add, out, taxAccounts);
   else out.errors.push({ row: 0, field: 'kind', reason: `${kind} are not held by a SAF-T file`, code: 'ValidationError' });
   return out;
 }
@@ -187,7 +204,7 @@ function openingRows(file: unknown, add: Add): void {
   });
 }
 
-function journalRows(file: unknown, add: Add, out: SafTRows): void {
+function journalRows(file: unknown, add: Add, out: SafTRows, taxAccounts: TaxAccounts): void {
   const type = costCenterType(file);
   const base = textAt(file, 'Header', 'DefaultCurrencyCode');
   const transactions = children(at(file, 'GeneralLedgerEntries'), 'Journal').flatMap((journal, j) =>
@@ -197,7 +214,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
   const movements: Array<{ accountId: string; row: number; debit?: string | undefined; credit?: string | undefined }> = [];
   transactions.forEach(({ transaction, path }, k) => {
     const lines = children(transaction, 'Line');
-    const taxLines = taxLinesOf(lines);
+    const taxLines = taxLinesOf(lines, taxAccounts);
     const rowOfLine = new Map<number, number>();
     // Tax lines' amounts, counted on their taxed line's row once it is known (a tax line may come first).
     const pending: Array<{ accountId: string; taxOf: number; debit?: string | undefined; credit?: string | undefined }> = [];
@@ -261,11 +278,15 @@ function journalRows(file: unknown, add: Add, out: SafTRows): void {
 
 /**
  * The tax lines of a transaction, by line index, each to the index of the line whose tax it is:
- * a line whose CrossReference names the RecordID of a line with TaxInformation (as the export
- * writes them). Only such pairs carry tax into the books; a file's tax lines without one stay
- * ordinary lines.
+ * - a line whose CrossReference names the RecordID of a line with TaxInformation (as the export
+ *   writes them);
+ * - else, for a line with TaxInformation no line names (the standard's own example files), the
+ *   first line without TaxInformation, not already a tax line, on the tax's side with the tax's
+ *   amount, on the tax account of the company's code of that TaxCode (`taxAccounts`): the file's
+ *   code mapped to the company's by the same code and its account.
+ * Only such pairs carry tax into the books; a file's tax lines without one stay ordinary lines.
  */
-function taxLinesOf(lines: readonly unknown[]): Map<number, number> {
+function taxLinesOf(lines: readonly unknown[], taxAccounts: TaxAccounts): Map<number, number> {
   const taxed = new Map<string, number>();
   lines.forEach((line, l) => {
     const record = textAt(line, 'RecordID');
@@ -275,6 +296,20 @@ function taxLinesOf(lines: readonly unknown[]): Map<number, number> {
   lines.forEach((line, l) => {
     const of = taxed.get(textAt(line, 'CrossReference') ?? '');
     if (of !== undefined && of !== l) pairs.set(l, of);
+  });
+  const named = new Set(pairs.values());
+  lines.forEach((line, l) => {
+    const code = textAt(line, 'TaxInformation', 'TaxCode');
+    const account = code === undefined ? undefined : taxAccounts.get(code);
+    if (account === undefined || named.has(l)) return;
+    const side = at(line, 'TaxInformation', 'DebitTaxAmount') !== undefined ? 'DebitTaxAmount' : 'CreditTaxAmount';
+    const tax = units(textAt(line, 'TaxInformation', side, 'Amount'));
+    if (tax === undefined || tax === 0n) return;
+    const lineSide = side === 'DebitTaxAmount' ? 'DebitAmount' : 'CreditAmount';
+    const taxLine = lines.findIndex((other, o) => o !== l && !pairs.has(o) && !named.has(o) && at(other, 'TaxInformation') === undefined && textAt(other, 'AccountID') === account && units(textAt(other, lineSide, 'Amount')) === tax);
+    if (taxLine < 0) return;
+    pairs.set(taxLine, l);
+    named.add(l);
   });
   return pairs;
 }

@@ -125,6 +125,20 @@ describe('a SAF-T Financial file read as import rows', () => {
     expect(readSafT('journals', wrongVat).errors).toEqual([expect.objectContaining({ row: 2, field: 'MasterFiles/GeneralLedgerAccounts/Account[5]/ClosingCreditBalance', code: 'ClosingBalanceMismatch' })]);
   });
 
+  it('maps a taxed line whose tax line no CrossReference names (as the standard\'s examples) to the company\'s code of that TaxCode on its tax account', () => {
+    // The company has code 3 posting its tax on 2700: the sale takes its code and tax, its VAT line is left to the books.
+    const mapped = readSafT('journals', SAF_T_FIXTURE, new Map([['3', '2700']]));
+    expect(mapped.errors).toEqual([]);
+    expect(mapped.rows.slice(0, 3).map((r) => [r.values.accountPath, r.values.amount, r.values.taxCode, r.values.taxAmount])).toEqual([
+      ['1500', '1150.00', undefined, undefined],
+      ['3000', '1000.00', '3', '150.00'],
+      ['1920', '1150.00', undefined, undefined],
+    ]);
+    expect(mapped.paths.get(2)?.taxAmount).toBe('GeneralLedgerEntries/Journal[1]/Transaction[1]/Line[2]/TaxInformation[1]/CreditTaxAmount/Amount');
+    // No such code, or its tax account is another: the lines come in as the file has them.
+    for (const accounts of [new Map(), new Map([['3', '2710']])]) expect(readSafT('journals', SAF_T_FIXTURE, accounts).rows.slice(0, 3).map((r) => [r.values.accountPath, r.values.taxCode])).toEqual([['1500', undefined], ['3000', undefined], ['2700', undefined]]);
+  });
+
   it('checks each closing balance against opening plus lines, naming the element and both figures', () => {
     const wrong = SAF_T_FIXTURE.replace('<ClosingDebitBalance>5750.00</ClosingDebitBalance>', '<ClosingDebitBalance>5700.00</ClosingDebitBalance>').replace('<ClosingCreditBalance>5000.00</ClosingCreditBalance>', '<ClosingCreditBalance>4000.00</ClosingCreditBalance>');
     expect(schemaErrors(wrong)).toBeNull();
