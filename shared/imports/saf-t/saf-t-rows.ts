@@ -15,7 +15,7 @@ import { at, children, textAt } from '../../text/xml-elements.ts';
  *   `customer:` or `supplier:` and its id (the two lists are two id spaces);
  * - journals: each Line of each Transaction (the transaction is the journal); a taxed line whose
  *   tax line names it (CrossReference) carries its TaxCode and tax, its tax line left to the books;
- *   a line's CustomerID or SupplierID names the counterparty that party became (ids.ts).
+ *   a line's CustomerID or SupplierID (else its transaction's) names the counterparty that party became (ids.ts).
  * Each row keeps the XML path of each of its fields (`paths`), so an error names the element.
  */
 /** A row as read-rows.ts's SourceRow (declared here so the reader, loaded from there, imports nothing back). */
@@ -184,12 +184,19 @@ function partyRows(file: unknown, add: Add): void {
   }
 }
 
-/** The counterparty a line names by its CustomerID or SupplierID, with the element. */
-function lineParty(line: unknown, linePath: string): { id?: string | undefined; path: string } {
-  const customer = textAt(line, 'CustomerID');
-  if (customer !== undefined) return { id: partyCounterpartyId(partyIdOf('customer', customer)), path: `${linePath}/CustomerID` };
-  const supplier = textAt(line, 'SupplierID');
-  return supplier !== undefined ? { id: partyCounterpartyId(partyIdOf('supplier', supplier)), path: `${linePath}/SupplierID` } : { path: `${linePath}/CustomerID` };
+/**
+ * The counterparty a line names by its CustomerID or SupplierID, with the element; a line naming
+ * none takes the one its transaction names (a party given once for the whole transaction).
+ */
+function lineParty(line: unknown, linePath: string, transaction: unknown, path: string): { id?: string | undefined; path: string } {
+  return partyNamedBy(line, linePath) ?? partyNamedBy(transaction, path) ?? { path: `${linePath}/CustomerID` };
+}
+
+function partyNamedBy(element: unknown, path: string): { id: string; path: string } | undefined {
+  const customer = textAt(element, 'CustomerID');
+  if (customer !== undefined) return { id: partyCounterpartyId(partyIdOf('customer', customer)), path: `${path}/CustomerID` };
+  const supplier = textAt(element, 'SupplierID');
+  return supplier !== undefined ? { id: partyCounterpartyId(partyIdOf('supplier', supplier)), path: `${path}/SupplierID` } : undefined;
 }
 
 const isZero = (amount: string | undefined) => amount === undefined || /^-?0*(\.0*)?$/.test(amount);
@@ -235,7 +242,7 @@ function journalRows(file: unknown, add: Add, out: SafTRows, taxAccounts: TaxAcc
       if (analyses.length > 1) out.errors.push({ row: out.rows.length + 1, field: `${linePath}/Analysis[${analyses[1]!.n + 1}]`, reason: `is a second analysis of type ${type} on one line; a line has one cost center`, code: 'ValidationError' });
       const analysis = analyses[0];
       const tax = [...taxLines.values()].includes(l) ? taxOfLine(line, foreign, linePath) : undefined;
-      const party = lineParty(line, linePath);
+      const party = lineParty(line, linePath, transaction, path);
       const row = add(
         {
           reference: referenceOf[k],

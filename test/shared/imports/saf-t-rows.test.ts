@@ -139,6 +139,20 @@ describe('a SAF-T Financial file read as import rows', () => {
     for (const accounts of [new Map(), new Map([['3', '2710']])]) expect(readSafT('journals', SAF_T_FIXTURE, accounts).rows.slice(0, 3).map((r) => [r.values.accountPath, r.values.taxCode])).toEqual([['1500', undefined], ['3000', undefined], ['2700', undefined]]);
   });
 
+  it('applies a party named by the transaction only to its lines, as a line\'s own is applied', () => {
+    // Transaction 1001 names customer C1; its first line names it too, its others do not.
+    const { rows, paths } = readSafT('journals', SAF_T_FIXTURE);
+    const c1 = rows[0]!.values.counterpartyId;
+    expect(c1).toBeTruthy();
+    expect(rows.slice(0, 3).map((r) => r.values.counterpartyId)).toEqual([c1, c1, c1]);
+    expect(paths.get(1)?.counterpartyId).toBe('GeneralLedgerEntries/Journal[1]/Transaction[1]/Line[1]/CustomerID');
+    expect(paths.get(2)?.counterpartyId).toBe('GeneralLedgerEntries/Journal[1]/Transaction[1]/CustomerID');
+    // A line's own party wins over its transaction's.
+    const other = readSafT('journals', SAF_T_FIXTURE.replace('<CustomerID>C1</CustomerID>\n          <Line>', '<CustomerID>C2</CustomerID>\n          <Line>'));
+    expect(other.rows[0]!.values.counterpartyId).toBe(c1);
+    expect(other.rows[1]!.values.counterpartyId).not.toBe(c1);
+  });
+
   it('checks each closing balance against opening plus lines, naming the element and both figures', () => {
     const wrong = SAF_T_FIXTURE.replace('<ClosingDebitBalance>5750.00</ClosingDebitBalance>', '<ClosingDebitBalance>5700.00</ClosingDebitBalance>').replace('<ClosingCreditBalance>5000.00</ClosingCreditBalance>', '<ClosingCreditBalance>4000.00</ClosingCreditBalance>');
     expect(schemaErrors(wrong)).toBeNull();
