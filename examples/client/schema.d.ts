@@ -3450,7 +3450,7 @@ export interface components {
             scheduleId: components["schemas"]["field.scheduleId"];
             date: components["schemas"]["field.date.2"];
             /**
-             * @description generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.
+             * @description generated: its journal made (and posted, or submitted for approval, as the template says); posting: drafted, its posting or submission under way; blocked: refused by the books, see reason; skipped: passed over by request.
              * @enum {string}
              */
             state: "generated" | "posting" | "blocked" | "skipped";
@@ -3491,7 +3491,7 @@ export interface components {
                 /** @description An allocation's share holding the rounding residue (false for every other occurrence). */
                 carriesResidue: boolean;
                 /**
-                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.
+                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.
                  * @enum {string}
                  */
                 state: "due" | "blocked" | "posting";
@@ -5130,10 +5130,10 @@ export interface components {
          */
         "field.frequency.2": "everyNDays";
         /**
-         * @description What each occurrence makes: draft (a draft journal) or post (a journal posted on the occurrence's date).
+         * @description What each occurrence makes: draft (a draft journal), post (a journal posted on the occurrence's date) or submit (a draft submitted for the approval the company's approval policy asks; blocked ApprovalNotRequired when no rule holds it).
          * @enum {string}
          */
-        "field.action": "draft" | "post";
+        "field.action": "draft" | "post" | "submit";
         /**
          * Format: uuid
          * @description A recurring journal template (UUID).

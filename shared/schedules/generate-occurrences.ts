@@ -5,6 +5,7 @@ import { checkMayMakeJournals } from '../reconciliation/journal-permissions.ts';
 import { eventRecord } from '../events/event-record.ts';
 import { postingPeriod } from '../financial-years/posting-rules.ts';
 import { requestLogger } from '../logger.ts';
+import { submitJournal } from '../journals/approve-journal.ts';
 import { postJournal } from '../journals/post-journal.ts';
 import type { JournalView } from '../journals/views.ts';
 import { createJournal } from '../journals/write-journal.ts';
@@ -22,6 +23,7 @@ import { occurrenceView } from './view.ts';
  *   draft:  [journal drafted + occurrence generated (absent before) + template settled through it]
  *   post:   [journal drafted + occurrence posting (absent before)]
  *           [journal posted + occurrence generated (was posting) + template settled through it]
+ *   submit: as post, the second bracket submitting the draft for approval rather than posting it
  *
  * Each bracket is one transaction of the journal use cases (the posting rules stay the only way to
  * post), the occurrence and template writes added to it. A second run at once fails its occurrence
@@ -107,8 +109,8 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
   try {
     await checkAuthorMay(port, schedule);
     let journal = current?.journalId ? await port.journal(companyId, current.journalId) : undefined;
-    if (journal && !['draft', 'approved', 'voided'].includes(journal.status)) {
-      // Posted (or further) by hand meanwhile: the occurrence has its journal.
+    if (journal && !stepPending(schedule, journal.status)) {
+      // Posted (or submitted, for a submitting template, or further) by hand meanwhile: the occurrence has its journal.
       await alone.commit([port.occurrenceChange(current, record('generated', journal.id), moved), settled()], null);
       return 'generated';
     }
@@ -132,8 +134,14 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
       if (drafts) return 'generated';
       journal = (await port.journal(companyId, view.id))!;
     }
-    const posted = port.units(schedule.updatedBy, (view) => eventOf('JournalPosted', schedule, view));
     const after = record('generated', journal.id);
+    if (schedule.action === 'submit') {
+      // A draft the policy does not hold is refused ApprovalNotRequired: blocked, never posted behind the template's back.
+      const submitted = port.units(schedule.updatedBy, (view) => eventOf('JournalSubmitted', schedule, view));
+      await submitJournal(port.approvalBooks, adding(submitted, () => [port.occurrenceChange(current, after, moved), settled()]), companyId, journal.id, journal.version);
+      return 'generated';
+    }
+    const posted = port.units(schedule.updatedBy, (view) => eventOf('JournalPosted', schedule, view));
     await postJournal(await port.postingBooks(postingPeriod), adding(posted, () => [port.occurrenceChange(current, after, moved), settled()]), companyId, journal.id, { postingDate: date, version: journal.version });
     return 'generated';
   } catch (error) {
@@ -142,6 +150,9 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
     return 'blocked';
   }
 }
+
+/** Whether the journal made for an occurrence still awaits the template's second step (or, voided, a new draft). */
+const stepPending = (schedule: ScheduleRecord, status: string) => ['draft', 'voided', ...(schedule.action === 'post' ? ['approved'] : [])].includes(status);
 
 /**
  * The template's author (its last writer) may still make its journals: still in the company, and
@@ -165,7 +176,7 @@ function journalInput(schedule: ScheduleRecord, date: string) {
 }
 
 /** The event of a write the worker makes for the template's author: of no request, its record the answer. */
-const eventOf = (type: 'JournalCreated' | 'JournalPosted', schedule: ScheduleRecord, view: unknown) =>
+const eventOf = (type: 'JournalCreated' | 'JournalPosted' | 'JournalSubmitted', schedule: ScheduleRecord, view: unknown) =>
   eventRecord({ eventId: randomUUID(), type, companyId: schedule.companyId, actor: schedule.updatedBy, requestId: null, params: { companyId: schedule.companyId }, body: {}, response: view, now: new Date() });
 
 /**

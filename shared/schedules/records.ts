@@ -46,7 +46,8 @@ export interface AllocationRecord extends AllocationTerms {
   respread: Respread | null;
 }
 
-export type ScheduleAction = 'draft' | 'post';
+/** draft: a draft journal; post: posted on the date; submit: drafted and submitted for the approval the policy asks. */
+export type ScheduleAction = 'draft' | 'post' | 'submit';
 export type ScheduleState = 'active' | 'paused' | 'ended';
 
 export interface ScheduleRecord {
@@ -74,7 +75,7 @@ export interface ScheduleRecord {
 
 /**
  *   (none) ──journal made──────────────▶ generated
- *      │  └─draft made, to post─▶ posting ──posted──▶ generated
+ *      │  └─draft made, to post or submit─▶ posting ──posted / submitted──▶ generated
  *      ├──refused (year, period, account)──▶ blocked ──retried, made──▶ generated / posting
  *      └──Skip (also from blocked)────────▶ skipped
  */

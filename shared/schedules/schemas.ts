@@ -49,7 +49,7 @@ const scheduleFields = () => ({
   startDate: IsoDateField(),
   endDate: z._default(z.nullable(IsoDateField()), null),
   count: described(z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_000))), null), 'How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.'),
-  action: z.enum(['draft', 'post']),
+  action: z.enum(['draft', 'post', 'submit']),
 });
 
 export const CreateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject(scheduleFields()));

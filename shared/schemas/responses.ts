@@ -462,7 +462,7 @@ function buildResponses() {
     startDate: date,
     endDate: z.nullable(date),
     count: described(z.nullable(z.int()), 'How many occurrences the template makes in all; null: no count.'),
-    action: z.enum(['draft', 'post']),
+    action: z.enum(['draft', 'post', 'submit']),
     state: described(z.enum(['active', 'paused', 'ended']), 'active: generating as occurrences fall due; paused; ended (final).'),
     lastSettledDate: described(z.nullable(date), 'The last occurrence generated or skipped; every occurrence up to it is settled.'),
     nextOccurrenceDate: described(z.nullable(date), 'The next occurrence to generate (null once the schedule has none left, or has ended).'),
@@ -474,7 +474,7 @@ function buildResponses() {
   const ScheduleOccurrenceResponse = z.strictObject({
     scheduleId: id,
     date,
-    state: described(occurrenceState, 'generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
+    state: described(occurrenceState, 'generated: its journal made (and posted, or submitted for approval, as the template says); posting: drafted, its posting or submission under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
     journalId: described(z.nullable(id), 'The journal made for the occurrence (its reference names the schedule and the date).'),
     reason: described(z.nullable(z.strictObject({ name: z.string(), reason: z.string(), code: z.string() })), 'Why it is blocked, as the journal use case refused it.'),
     updatedAt: instant,
@@ -484,7 +484,7 @@ function buildResponses() {
     state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
     until: date,
     occurrences: described(
-      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.') })),
       'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
     ),
   });

@@ -64,7 +64,7 @@ describe('schedules', () => {
       [rent(books, { endDate: '2025-12-31' }), 400, 'endDate'],
       [rent(books, { endDate: '2026-12-31', count: 2 }), 400, 'count'],
       [rent(books, { startDate: '2026-02-30' }), 400, 'startDate'],
-      [rent(books, { action: 'submit' }), 400, 'action'],
+      [rent(books, { action: 'approve' }), 400, 'action'],
     ];
     for (const [body, status, name, code] of cases) {
       const r = await api.post(`${base}/Schedules`, body);
@@ -180,6 +180,41 @@ describe('schedules', () => {
     const refused = await drafter.post(`${base}/Schedules`, rent(books));
     expect([refused.status, refused.body.errors[0].reason]).toEqual([403, expect.stringContaining('journals:post')]);
     expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'draft' }))).status).toBe(200);
+    expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'submit' }))).status).toBe(200);
+  });
+
+  it('submits each occurrence for the approval the policy asks, in its author\'s name; one the policy does not hold is blocked, never posted', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const policy = await api.put(`${base}/ApprovalPolicy`, { rules: [{ name: 'Large journals', minAmount: '1000', approvers: 1 }], version: 0 });
+    expect(policy.status, policy.text).toBe(200);
+    const large = await create(api, base, rent(books, { action: 'submit', count: 2 }));
+    const small = await create(api, base, rent(books, { action: 'submit', count: 1, lines: [debit(books.chart.rent.id, 10), credit(books.chart.bank.id, 10)] }));
+    const posting = await create(api, base, rent(books, { count: 1 }));
+
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 2, deferred: 0 });
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 2, deferred: 0 });
+
+    const submitted = await journalsOf(api, base, large.id);
+    expect(submitted.map((j: { date: string; status: string; submittedBy: { id: string } }) => [j.date.slice(0, 10), j.status, j.submittedBy?.id])).toEqual([
+      ['2026-01-31', 'submitted', books.user.id],
+      ['2026-02-28', 'submitted', books.user.id],
+    ]);
+    expect((await occurrences(api, base, large.id)).map((o: { state: string; journalId: string }) => [o.state, o.journalId])).toEqual(submitted.map((j: { id: string }) => ['generated', j.id]));
+    const events = (await api.get(`${base}/Events?pageSize=100`)).body.results.filter((e: { type: string }) => e.type === 'JournalSubmitted');
+    expect(events.map((e: { data: { id: string } }) => e.data.id).sort()).toEqual(submitted.map((j: { id: string }) => j.id).sort());
+
+    // The small one's draft is made, then refused: blocked with it, the draft kept for the next try.
+    const [blocked] = await occurrences(api, base, small.id);
+    expect(blocked).toMatchObject({ date: '2026-01-31', state: 'blocked', journalId: expect.any(String), reason: { code: 'ApprovalNotRequired' } });
+    expect((await journalsOf(api, base, small.id)).map((j: { status: string }) => j.status)).toEqual(['draft']);
+    expect((await occurrences(api, base, posting.id))[0]).toMatchObject({ state: 'blocked', reason: { code: 'ApprovalRequired' } });
+
+    // A rule that holds it too: the same draft is submitted, no second journal.
+    const read = (await api.get(`${base}/ApprovalPolicy`)).body;
+    expect((await api.put(`${base}/ApprovalPolicy`, { rules: [{ name: 'Every journal', approvers: 1 }], version: read.version })).status).toBe(200);
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 1, blocked: 1, deferred: 0 });
+    expect((await journalsOf(api, base, small.id)).map((j: { id: string; status: string }) => [j.id, j.status])).toEqual([[blocked.journalId, 'submitted']]);
   });
 
   it('blocks the occurrences of a template whose author can no longer make its journals, until someone who can writes it again', async () => {
