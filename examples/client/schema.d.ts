@@ -1448,6 +1448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the schedule, oldest first: the change (created, replaced), who made it, in which request, when, and the schedule as it stood after it (kept for good, when the feed's events have expired); the occurrences settled since are its run history (.../Occurrences)
+         * @description Example request: `GET /api/v1/Companies/3dbe93e7-7ce8-4cf0-bed8-a555b9bdf6c4/Schedules/88290586-91e3-4d79-9980-ecd4d2fd1d35/History`
+         */
+        get: operations["schedules.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/Companies/{companyId}/Imports": {
         parameters: {
             query?: never;
@@ -16081,6 +16101,142 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "ScheduleCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "6cbb4f43-2019-450d-aa9d-148dd4f5d2a9",
+                     *           "occurredAt": "2026-11-30T03:29:31.274Z",
+                     *           "sequence": 80,
+                     *           "hash": "74c84c94db00ff27cc40966bda46e66ed0857961abef4292b8a0da4b54e8a772",
+                     *           "state": {
+                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "description": "Office rent",
+                     *             "lines": [
+                     *               {
+                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
+                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "side": 1,
+                     *                 "amount": "4500.00"
+                     *               },
+                     *               {
+                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": "4500.00"
+                     *               }
+                     *             ],
+                     *             "allocation": null,
+                     *             "recurrence": {
+                     *               "frequency": "monthly",
+                     *               "dayOfMonth": "last"
+                     *             },
+                     *             "startDate": "2025-11-01",
+                     *             "endDate": "2026-12-31",
+                     *             "count": null,
+                     *             "action": "draft",
+                     *             "state": "active",
+                     *             "lastSettledDate": null,
+                     *             "nextOccurrenceDate": "2025-11-30",
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-30T03:29:31.273Z",
+                     *             "updatedAt": "2026-11-30T03:29:31.273Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "type": "ScheduleChanged",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "d2401c60-bf81-40e3-90e6-c2fb6615ed1f",
+                     *           "occurredAt": "2026-11-30T03:29:31.733Z",
+                     *           "sequence": 83,
+                     *           "hash": "a9da47cd618e39e2d6746ffb79ccb6d0d804ffe0a0fa7d55227ed8f74da44571",
+                     *           "state": {
+                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "description": "Office rent",
+                     *             "lines": [
+                     *               {
+                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
+                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "side": 1,
+                     *                 "amount": "4500.00"
+                     *               },
+                     *               {
+                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": "4500.00"
+                     *               }
+                     *             ],
+                     *             "allocation": null,
+                     *             "recurrence": {
+                     *               "frequency": "monthly",
+                     *               "dayOfMonth": "last"
+                     *             },
+                     *             "startDate": "2025-11-01",
+                     *             "endDate": "2026-12-31",
+                     *             "count": null,
+                     *             "action": "draft",
+                     *             "state": "paused",
+                     *             "lastSettledDate": "2025-11-30",
+                     *             "nextOccurrenceDate": "2025-12-31",
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-30T03:29:31.273Z",
+                     *             "updatedAt": "2026-11-30T03:29:31.732Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];

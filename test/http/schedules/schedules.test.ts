@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSchedules } from '../../../functions/ops/run-schedules.ts';
 import { useGateway, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
+import { history } from '../../support/record-history.ts';
 
 /** Recurring journals: templates (versioned), their occurrences generated once by the worker, blocked when refused, skipped only when asked. */
 const gateway = useGateway();
@@ -46,6 +47,28 @@ describe('schedules', () => {
     expect(ended.body).toMatchObject({ state: 'ended', nextOccurrenceDate: null });
     const again = await api.put(`${base}/Schedules/${created.id}`, { ...body, state: 'active', version: 3 });
     expect([again.status, again.body.errors[0]]).toEqual([409, expect.objectContaining({ code: 'ScheduleEnded', name: 'state' })]);
+  });
+
+  it('keeps every version of a template as it changed, who changed it and in which request; the worker settling occurrences makes none, and Verify holds', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const created = await api.post(`${base}/Schedules`, rent(books, { count: 3 }));
+    const renamed = await api.put(`${base}/Schedules/${created.body.id}`, { ...rent(books, { count: 3, description: 'Office rent' }), state: 'active', version: 1 });
+    expect(renamed.status, renamed.text).toBe(200);
+    // Settling moves lastSettledDate and nextOccurrenceDate without a version: no event, no history, and Verify still holds.
+    expect(await run(books.companyId, '2026-02-28')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+
+    const versions = await history(api, `${base}/Schedules/${created.body.id}`, 1);
+
+    const me = { type: 'user', id: books.user.id, createdBy: null };
+    expect(versions).toMatchObject([
+      { version: 1, type: 'ScheduleCreated', actor: me, requestId: created.headers.get('x-request-id'), state: created.body },
+      { version: 2, type: 'ScheduleChanged', actor: me, requestId: renamed.headers.get('x-request-id'), state: { ...renamed.body, description: 'Office rent', lastSettledDate: null } },
+    ]);
+    expect(versions).toHaveLength(2);
+    expect((await api.get(`${base}/Schedules/${created.body.id}`)).body).toMatchObject({ version: 2, lastSettledDate: '2026-02-28' });
+    expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
+    expect((await api.get(`${base}/Schedules/${randomUUID()}/History`)).status).toBe(404);
   });
 
   it('refuses bad templates with a 4xx naming the field, and writes nothing', async () => {
