@@ -3357,12 +3357,16 @@ export interface components {
             id: components["schemas"]["field.id"];
             /** @description Free text. */
             description: string;
-            /** @description The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule). */
+            /** @description The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts in each line's currency (empty for an allocation schedule). */
             lines: {
                 accountId: components["schemas"]["field.accountId"];
                 costCenterId: components["schemas"]["field.costCenterId"];
                 side: components["schemas"]["field.side"];
                 amount: components["schemas"]["field.amount"];
+                /** @description The line's currency (ISO 4217); null: the base currency. */
+                currency: string | null;
+                /** @description A foreign line's fixed rate; null: the company's rate in effect on each occurrence's date (always null on a base line). */
+                exchangeRate: string | null;
             }[];
             /** @description An allocation schedule's terms and plan; null for a recurring template. */
             allocation: {
@@ -3504,8 +3508,8 @@ export interface components {
                 number: number;
                 /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                 reference: string;
-                /** @description The journal's total (its debit lines). */
-                amount: string;
+                /** @description The journal's total (its debit lines, in base); null when a debit line is in another currency at the rate in effect on the occurrence's date, not known ahead. */
+                amount: string | null;
                 /** @description An allocation's accrual reversal (false for every other occurrence). */
                 reversal: boolean;
                 /** @description An allocation's share holding the rounding residue (false for every other occurrence). */
@@ -5448,8 +5452,15 @@ export interface components {
             costCenterId: string | null;
             /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
             side: 1 | 2;
-            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            /** @description A positive amount in the line's currency, at its precision (the company's for the base currency, the ISO 4217 minor unit of another). */
             amount: string | number;
+            /**
+             * @description ISO 4217 code of the line's currency; null or left out: the company's base currency.
+             * @default null
+             */
+            currency: string | null;
+            /** @description A foreign line's rate, base units for one unit of its currency, fixed for every occurrence; null or left out: the company's rate in effect on each occurrence's date (no rate then blocks it NoExchangeRate). 1 or left out on a base line. */
+            exchangeRate?: (string | number) | null;
         }[];
         /** @description A recurring template: when it falls due. Not with allocation, whose occurrences fall on each month's last day. */
         "field.recurrence": {
@@ -15538,13 +15549,17 @@ export interface operations {
                      *               "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *               "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *               "side": 1,
-                     *               "amount": "4500.00"
+                     *               "amount": "4500.00",
+                     *               "currency": null,
+                     *               "exchangeRate": null
                      *             },
                      *             {
                      *               "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *               "costCenterId": null,
                      *               "side": 2,
-                     *               "amount": "4500.00"
+                     *               "amount": "4500.00",
+                     *               "currency": null,
+                     *               "exchangeRate": null
                      *             }
                      *           ],
                      *           "allocation": null,
@@ -15647,13 +15662,17 @@ export interface operations {
                      *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -15724,13 +15743,17 @@ export interface operations {
                      *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -15837,13 +15860,17 @@ export interface operations {
                      *           "accountId": "2071b7af-48d4-471c-88db-32c6465e8a67",
                      *           "costCenterId": "aee49a57-3425-4805-9124-7c0ac9c4637f",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "bf572aec-6841-4c1f-8d7f-99e912b3407f",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -16157,13 +16184,17 @@ export interface operations {
                      *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
                      *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
                      *                 "side": 1,
-                     *                 "amount": "4500.00"
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
                      *               },
                      *               {
                      *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": "4500.00"
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
                      *               }
                      *             ],
                      *             "allocation": null,
@@ -16203,13 +16234,17 @@ export interface operations {
                      *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
                      *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
                      *                 "side": 1,
-                     *                 "amount": "4500.00"
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
                      *               },
                      *               {
                      *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
                      *                 "costCenterId": null,
                      *                 "side": 2,
-                     *                 "amount": "4500.00"
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
                      *               }
                      *             ],
                      *             "allocation": null,

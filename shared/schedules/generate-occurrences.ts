@@ -171,7 +171,14 @@ function journalInput(schedule: ScheduleRecord, date: string) {
     date: `${date}T00:00:00Z`,
     description: schedule.description,
     reference: occurrenceReference(schedule.scheduleId, date),
-    entries: occurrenceLines(schedule, date).map((l) => ({ accountId: l.accountId, ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}), side: l.side, amount: l.amount })),
+    entries: occurrenceLines(schedule, date).map((l) => ({
+      accountId: l.accountId,
+      ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}),
+      side: l.side,
+      amount: l.amount,
+      // A foreign line's rate: the template's, or (left out) the company's in effect on the occurrence's date, as a journal line's.
+      ...(l.currency ? { currency: l.currency, ...(l.exchangeRate ? { exchangeRate: l.exchangeRate } : {}) } : {}),
+    })),
   };
 }
 

@@ -13,8 +13,14 @@ export interface ScheduleLine {
   accountId: string;
   costCenterId: string | null;
   side: 1 | 2;
-  /** Decimal text at the company's precision, in its base currency. */
+  /** Decimal text at its currency's precision: the base currency's unless `currency` names another. */
   amount: string;
+  /** Another currency than the base one (templates written before these fields have none: base). */
+  currency?: string | null;
+  /** The line's fixed rate (base units for one), or null: the company's rate in effect on each occurrence's date. */
+  exchangeRate?: string | null;
+  /** The amount in base: the amount itself for a base line, null for a foreign one at the date's rate. */
+  baseAmount?: string | null;
   description?: string | undefined;
 }
 

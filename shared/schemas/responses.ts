@@ -456,7 +456,7 @@ function buildResponses() {
   const ScheduleResponse = z.strictObject({
     id,
     description: z.string(),
-    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule).'),
+    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal, currency: described(z.nullable(z.string()), 'The line\'s currency (ISO 4217); null: the base currency.'), exchangeRate: described(z.nullable(decimal), 'A foreign line\'s fixed rate; null: the company\'s rate in effect on each occurrence\'s date (always null on a base line).') })), 'The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts in each line\'s currency (empty for an allocation schedule).'),
     allocation: described(z.nullable(allocation), 'An allocation schedule\'s terms and plan; null for a recurring template.'),
     recurrence,
     startDate: date,
@@ -484,7 +484,7 @@ function buildResponses() {
     state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
     until: date,
     occurrences: described(
-      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.') })),
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(z.nullable(decimal), 'The journal\'s total (its debit lines, in base); null when a debit line is in another currency at the rate in effect on the occurrence\'s date, not known ahead.'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.') })),
       'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
     ),
   });

@@ -33,7 +33,8 @@ describe('schedules', () => {
     const { api, base } = books;
     const created = await create(api, base, rent(books, { lines: [debit('5.5101', 10), credit(books.chart.bank.id, 10)], count: 3 }));
     expect(created).toMatchObject({ description: 'Monthly rent', state: 'active', action: 'post', count: 3, endDate: null, version: 1, lastSettledDate: null, nextOccurrenceDate: '2026-01-31' });
-    expect(created.lines).toEqual([{ accountId: books.chart.rent.id, costCenterId: null, side: 1, amount: '10.00' }, { accountId: books.chart.bank.id, costCenterId: null, side: 2, amount: '10.00' }]);
+    const line = { costCenterId: null, amount: '10.00', currency: null, exchangeRate: null };
+    expect(created.lines).toEqual([{ ...line, accountId: books.chart.rent.id, side: 1 }, { ...line, accountId: books.chart.bank.id, side: 2 }]);
     expect((await api.get(`${base}/Schedules/${created.id}`)).body).toEqual(created);
     expect((await api.get(`${base}/Schedules?keyword=rent`)).body.results.map((s: { id: string }) => s.id)).toEqual([created.id]);
 
@@ -170,6 +171,42 @@ describe('schedules', () => {
     const journals = await journalsOf(api, base, schedule.id);
     expect(journals.map((j: { date: string; status: string }) => [j.date.slice(0, 10), j.status])).toEqual([['2026-01-31', 'posted'], ['2026-02-28', 'posted'], ['2026-03-31', 'posted']]);
     expect(journals[1].id).toBe(history[2].journalId);
+  });
+
+  it('carries foreign-currency lines to each occurrence\'s journal, at the template\'s rate or the one in effect on the date; refuses bad ones naming the line', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    for (const [date, rate] of [['2026-01-01', '3.75'], ['2026-02-15', '3.76']]) expect((await api.post(`${base}/ExchangeRates`, { currency: 'USD', date, rate })).status).toBe(200);
+    const usd = (amount: string | number, extra: Record<string, unknown> = {}) => ({ ...credit(books.chart.bank.id, amount), currency: 'USD', ...extra });
+    const atDate = await create(api, base, rent(books, { count: 2, action: 'draft', lines: [debit(books.chart.rent.id, '3750'), usd(1000)] }));
+    const fixed = await create(api, base, rent(books, { count: 1, lines: [debit(books.chart.rent.id, '3800'), usd('1000.00', { exchangeRate: '3.8' })] }));
+    const noRate = await create(api, base, rent(books, { count: 1, lines: [debit(books.chart.rent.id, '400'), { ...credit(books.chart.bank.id, 100), currency: 'EUR' }] }));
+    expect(fixed.lines[1]).toEqual({ accountId: books.chart.bank.id, costCenterId: null, side: 2, amount: '1000.00', currency: 'USD', exchangeRate: '3.8' });
+    expect(atDate.lines.map((l: { currency: string | null; exchangeRate: string | null }) => [l.currency, l.exchangeRate])).toEqual([[null, null], ['USD', null]]);
+    // A debit at the date's rate has no total ahead; March's, not yet due, is not generated below.
+    const usdDebit = await create(api, base, rent(books, { count: 1, startDate: '2026-03-01', lines: [{ ...debit(books.chart.rent.id, 100), currency: 'USD' }, credit(books.chart.bank.id, 375)] }));
+    const preview = async (id: string) => (await api.get(`${base}/Schedules/${id}/Preview?until=2026-03-31`)).body.occurrences.map((o: { amount: string | null }) => o.amount);
+    expect([await preview(fixed.id), await preview(atDate.id), await preview(usdDebit.id)]).toEqual([['3800.00'], ['3750.00', '3750.00'], [null]]);
+
+    expect(await run(books.companyId, '2026-02-28')).toEqual({ generated: 3, blocked: 1, deferred: 0 });
+
+    const line = (j: { date: string; status: string; entries: Array<{ currency: string | null; amount: number; exchangeRate: string; baseAmount: number }> }) => [j.date.slice(0, 10), j.status, j.entries[1]!.currency, j.entries[1]!.amount, j.entries[1]!.exchangeRate, j.entries[1]!.baseAmount];
+    expect((await journalsOf(api, base, atDate.id)).map(line)).toEqual([['2026-01-31', 'draft', 'USD', 1000, '3.75', 3750], ['2026-02-28', 'draft', 'USD', 1000, '3.76', 3760]]);
+    expect((await journalsOf(api, base, fixed.id)).map(line)).toEqual([['2026-01-31', 'posted', 'USD', 1000, '3.8', 3800]]);
+    expect((await occurrences(api, base, noRate.id))[0]).toMatchObject({ state: 'blocked', reason: { code: 'NoExchangeRate', name: 'entries[1].exchangeRate' } });
+
+    const cases: Array<[unknown[], string, string?]> = [
+      [[debit(books.chart.rent.id, '3800'), usd(1000, { exchangeRate: '3.7' })], 'lines', 'Unbalanced'],
+      [[debit(books.chart.rent.id, '37.51'), usd('10.005', { exchangeRate: '3.75' })], 'lines[1].amount'],
+      [[{ ...debit(books.chart.rent.id, 10), exchangeRate: '2' }, credit(books.chart.bank.id, 10)], 'lines[0].exchangeRate'],
+      [[debit(books.chart.rent.id, 10), usd(1, { currency: 'XYZ' })], 'lines[1].currency'],
+      [[debit(books.chart.rent.id, 10), usd(1, { currency: 'CLF' })], 'lines[1].currency', 'UnsupportedCurrency'],
+    ];
+    for (const [lines, name, code] of cases) {
+      const r = await api.post(`${base}/Schedules`, rent(books, { lines }));
+      expect([r.status, r.body.errors?.[0]?.name], JSON.stringify(lines)).toEqual([400, name]);
+      if (code) expect(r.body.errors[0].code).toBe(code);
+    }
   });
 
   it('previews dates and amounts without writing, bounded by until', async () => {
