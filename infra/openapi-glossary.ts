@@ -283,7 +283,7 @@ export const GLOSSARY: Record<string, string> = {
   frequency: 'monthly, quarterly or yearly (from the start date\'s month, every 1, 3 or 12 months), or everyNDays (from the start date).',
   dayOfMonth: 'The day of the month an occurrence falls on, 1 to 31 (the month\'s last day when it is shorter), or "last".',
   days: 'Days between two occurrences (1 to 3660).',
-  action: 'What each occurrence makes: draft (a draft journal) or post (a journal posted on the occurrence\'s date).',
+  action: 'What each occurrence makes: draft (a draft journal), post (a journal posted on the occurrence\'s date) or submit (a draft submitted for the approval the company\'s approval policy asks; blocked ApprovalNotRequired when no rule holds it).',
   until: 'The last date to preview (YYYY-MM-DD), included; at most 366 occurrences from the next one.',
   budgetName: 'The budget’s name.',
   variance: 'Budget vs actual, per column, signed so that favourable is positive for revenue and expense alike: revenue actual less budget, expense budget less actual, net profit actual less budget.',

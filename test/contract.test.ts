@@ -206,6 +206,7 @@ describe('responses match the OpenAPI document', () => {
     check('schedules.occurrences', await api.get(`${base}/Schedules/${rentSchedule.id}/Occurrences`));
     const rentRead = check('schedules.get', await api.get(`${base}/Schedules/${rentSchedule.id}`));
     check('schedules.update', await api.put(`${base}/Schedules/${rentSchedule.id}`, { ...rentBody, state: 'paused', version: rentRead.version }));
+    check('schedules.history', await api.get(`${base}/Schedules/${rentSchedule.id}/History`));
     const liabilities = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2', name: { arabic: 'الخصوم', english: 'Liabilities' }, type: 'category', classification: 'liability' }));
     const outputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2201', name: { arabic: 'ضريبة القيمة المضافة المستحقة', english: 'Output VAT' }, type: 'leaf', parentId: liabilities.id }));
     const inputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '1201', name: { arabic: 'ضريبة القيمة المضافة القابلة للاسترداد', english: 'Input VAT' }, type: 'leaf', parentId: chart.assets.id }));

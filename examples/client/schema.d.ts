@@ -1448,6 +1448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/Companies/{companyId}/Schedules/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the schedule, oldest first: the change (created, replaced), who made it, in which request, when, and the schedule as it stood after it (kept for good, when the feed's events have expired); the occurrences settled since are its run history (.../Occurrences)
+         * @description Example request: `GET /api/v1/Companies/3dbe93e7-7ce8-4cf0-bed8-a555b9bdf6c4/Schedules/88290586-91e3-4d79-9980-ecd4d2fd1d35/History`
+         */
+        get: operations["schedules.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/Companies/{companyId}/Imports": {
         parameters: {
             query?: never;
@@ -3337,12 +3357,16 @@ export interface components {
             id: components["schemas"]["field.id"];
             /** @description Free text. */
             description: string;
-            /** @description The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule). */
+            /** @description The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts in each line's currency (empty for an allocation schedule). */
             lines: {
                 accountId: components["schemas"]["field.accountId"];
                 costCenterId: components["schemas"]["field.costCenterId"];
                 side: components["schemas"]["field.side"];
                 amount: components["schemas"]["field.amount"];
+                /** @description The line's currency (ISO 4217); null: the base currency. */
+                currency: string | null;
+                /** @description A foreign line's fixed rate; null: the company's rate in effect on each occurrence's date (always null on a base line). */
+                exchangeRate: string | null;
             }[];
             /** @description An allocation schedule's terms and plan; null for a recurring template. */
             allocation: {
@@ -3450,7 +3474,7 @@ export interface components {
             scheduleId: components["schemas"]["field.scheduleId"];
             date: components["schemas"]["field.date.2"];
             /**
-             * @description generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.
+             * @description generated: its journal made (and posted, or submitted for approval, as the template says); posting: drafted, its posting or submission under way; blocked: refused by the books, see reason; skipped: passed over by request.
              * @enum {string}
              */
             state: "generated" | "posting" | "blocked" | "skipped";
@@ -3484,14 +3508,14 @@ export interface components {
                 number: number;
                 /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                 reference: string;
-                /** @description The journal's total (its debit lines). */
-                amount: string;
+                /** @description The journal's total (its debit lines, in base); null when a debit line is in another currency at the rate in effect on the occurrence's date, not known ahead. */
+                amount: string | null;
                 /** @description An allocation's accrual reversal (false for every other occurrence). */
                 reversal: boolean;
                 /** @description An allocation's share holding the rounding residue (false for every other occurrence). */
                 carriesResidue: boolean;
                 /**
-                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.
+                 * @description due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.
                  * @enum {string}
                  */
                 state: "due" | "blocked" | "posting";
@@ -5130,10 +5154,10 @@ export interface components {
          */
         "field.frequency.2": "everyNDays";
         /**
-         * @description What each occurrence makes: draft (a draft journal) or post (a journal posted on the occurrence's date).
+         * @description What each occurrence makes: draft (a draft journal), post (a journal posted on the occurrence's date) or submit (a draft submitted for the approval the company's approval policy asks; blocked ApprovalNotRequired when no rule holds it).
          * @enum {string}
          */
-        "field.action": "draft" | "post";
+        "field.action": "draft" | "post" | "submit";
         /**
          * Format: uuid
          * @description A recurring journal template (UUID).
@@ -5428,8 +5452,15 @@ export interface components {
             costCenterId: string | null;
             /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
             side: 1 | 2;
-            /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+            /** @description A positive amount in the line's currency, at its precision (the company's for the base currency, the ISO 4217 minor unit of another). */
             amount: string | number;
+            /**
+             * @description ISO 4217 code of the line's currency; null or left out: the company's base currency.
+             * @default null
+             */
+            currency: string | null;
+            /** @description A foreign line's rate, base units for one unit of its currency, fixed for every occurrence; null or left out: the company's rate in effect on each occurrence's date (no rate then blocks it NoExchangeRate). 1 or left out on a base line. */
+            exchangeRate?: (string | number) | null;
         }[];
         /** @description A recurring template: when it falls due. Not with allocation, whose occurrences fall on each month's last day. */
         "field.recurrence": {
@@ -15518,13 +15549,17 @@ export interface operations {
                      *               "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *               "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *               "side": 1,
-                     *               "amount": "4500.00"
+                     *               "amount": "4500.00",
+                     *               "currency": null,
+                     *               "exchangeRate": null
                      *             },
                      *             {
                      *               "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *               "costCenterId": null,
                      *               "side": 2,
-                     *               "amount": "4500.00"
+                     *               "amount": "4500.00",
+                     *               "currency": null,
+                     *               "exchangeRate": null
                      *             }
                      *           ],
                      *           "allocation": null,
@@ -15627,13 +15662,17 @@ export interface operations {
                      *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -15704,13 +15743,17 @@ export interface operations {
                      *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -15817,13 +15860,17 @@ export interface operations {
                      *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
                      *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
                      *           "side": 1,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         },
                      *         {
                      *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
                      *           "costCenterId": null,
                      *           "side": 2,
-                     *           "amount": "4500.00"
+                     *           "amount": "4500.00",
+                     *           "currency": null,
+                     *           "exchangeRate": null
                      *         }
                      *       ],
                      *       "allocation": null,
@@ -16081,6 +16128,150 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "schedules.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "ScheduleCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "6cbb4f43-2019-450d-aa9d-148dd4f5d2a9",
+                     *           "occurredAt": "2026-11-30T03:29:31.274Z",
+                     *           "sequence": 80,
+                     *           "hash": "74c84c94db00ff27cc40966bda46e66ed0857961abef4292b8a0da4b54e8a772",
+                     *           "state": {
+                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "description": "Office rent",
+                     *             "lines": [
+                     *               {
+                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
+                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "side": 1,
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
+                     *               },
+                     *               {
+                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
+                     *               }
+                     *             ],
+                     *             "allocation": null,
+                     *             "recurrence": {
+                     *               "frequency": "monthly",
+                     *               "dayOfMonth": "last"
+                     *             },
+                     *             "startDate": "2025-11-01",
+                     *             "endDate": "2026-12-31",
+                     *             "count": null,
+                     *             "action": "draft",
+                     *             "state": "active",
+                     *             "lastSettledDate": null,
+                     *             "nextOccurrenceDate": "2025-11-30",
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-30T03:29:31.273Z",
+                     *             "updatedAt": "2026-11-30T03:29:31.273Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "type": "ScheduleChanged",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "d2401c60-bf81-40e3-90e6-c2fb6615ed1f",
+                     *           "occurredAt": "2026-11-30T03:29:31.733Z",
+                     *           "sequence": 83,
+                     *           "hash": "a9da47cd618e39e2d6746ffb79ccb6d0d804ffe0a0fa7d55227ed8f74da44571",
+                     *           "state": {
+                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "description": "Office rent",
+                     *             "lines": [
+                     *               {
+                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
+                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "side": 1,
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
+                     *               },
+                     *               {
+                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "costCenterId": null,
+                     *                 "side": 2,
+                     *                 "amount": "4500.00",
+                     *                 "currency": null,
+                     *                 "exchangeRate": null
+                     *               }
+                     *             ],
+                     *             "allocation": null,
+                     *             "recurrence": {
+                     *               "frequency": "monthly",
+                     *               "dayOfMonth": "last"
+                     *             },
+                     *             "startDate": "2025-11-01",
+                     *             "endDate": "2026-12-31",
+                     *             "count": null,
+                     *             "action": "draft",
+                     *             "state": "paused",
+                     *             "lastSettledDate": "2025-11-30",
+                     *             "nextOccurrenceDate": "2025-12-31",
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-30T03:29:31.273Z",
+                     *             "updatedAt": "2026-11-30T03:29:31.732Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];

@@ -7,10 +7,10 @@ import type { HistoryReads } from './store.ts';
 
 export type HistoryView = ResponseOf<'HistoryResponse'>;
 
-const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: 'The account', costCenter: 'The cost center', taxCode: 'The tax code', counterparty: 'The counterparty', approvalPolicy: 'The approval policy' };
+const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: 'The account', costCenter: 'The cost center', taxCode: 'The tax code', counterparty: 'The counterparty', approvalPolicy: 'The approval policy', schedule: 'The schedule' };
 
 /**
- * Every version of a journal, account, cost center, tax code or counterparty, oldest first: what changed it (the event
+ * Every version of a journal, account, cost center, tax code, counterparty, the approval policy or a schedule, oldest first: what changed it (the event
  * type), who (a user, or an API key and the user who created that key), in which request,
  * when, and the record as the change answered it (null after a deletion). Pending events are
  * numbered first, so a reader sees the changes committed before its request. Versions kept

@@ -78,12 +78,13 @@ export class RecordAudit {
     }
     const ids = (kind: AuditedKind) => [...latest.values()].filter((l) => l.kind === kind).map((l) => l.event.recordId);
     const revalued = revaluations.flatMap((e) => [e.data?.journalId, e.data?.reversalId].filter((id): id is string => typeof id === 'string'));
-    const [journals, accountNodes, centerNodes, taxCodes, counterparties, policy] = await Promise.all([
+    const [journals, accountNodes, centerNodes, taxCodes, counterparties, schedules, policy] = await Promise.all([
       this.books.getJournals(this.companyId, [...new Set([...ids('journal'), ...revalued])]),
       this.books.accounts(this.companyId, ids('account')),
       this.books.costCenters(this.companyId, ids('costCenter')),
       this.books.taxCodes(this.companyId, ids('taxCode')),
       this.books.counterparties(this.companyId, ids('counterparty')),
+      this.schedulesNow(ids('schedule')),
       ids('approvalPolicy').length > 0 ? this.books.approvalPolicy(this.companyId) : undefined,
     ]);
     const byId = new Map(journals.map((j) => [j.id, j]));
@@ -93,6 +94,7 @@ export class RecordAudit {
       ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenterView(n, [n]) }] as const),
       ...taxCodes.map((c) => [`taxCode ${c.taxCodeId}`, { version: c.version, answer: taxCodeView(c) }] as const),
       ...counterparties.map((c) => [`counterparty ${c.counterpartyId}`, { version: c.version, answer: counterpartyView(c) }] as const),
+      ...schedules,
       ...(policy ? [[`approvalPolicy ${this.companyId}`, { version: policy.version, answer: approvalPolicyView(policy) }] as const] : []),
     ]);
     for (const [key, { kind, event }] of latest) {
@@ -158,6 +160,13 @@ export class RecordAudit {
       );
     }
     return later;
+  }
+
+  /** The schedules walked, as the table holds them; their view loads only for a company whose walk meets one. */
+  private async schedulesNow(ids: string[]): Promise<Array<readonly [string, CurrentRecord]>> {
+    if (ids.length === 0) return [];
+    const [{ scheduleView }, records] = await Promise.all([import('../schedules/view.ts'), this.books.schedules(this.companyId, ids)]);
+    return records.map((s) => [`schedule ${s.scheduleId}`, { version: s.version, answer: scheduleView(s) }] as const);
   }
 
   /** The accounts and periods the walked journals posted into, for the balance checks. */

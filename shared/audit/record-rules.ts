@@ -8,7 +8,7 @@ export interface CurrentRecord {
   answer: Record<string, unknown>;
 }
 
-const NAMES: Record<AuditedKind, string> = { journal: 'journal', account: 'account', costCenter: 'cost center', taxCode: 'tax code', counterparty: 'counterparty', approvalPolicy: 'approval policy' };
+const NAMES: Record<AuditedKind, string> = { journal: 'journal', account: 'account', costCenter: 'cost center', taxCode: 'tax code', counterparty: 'counterparty', approvalPolicy: 'approval policy', schedule: 'schedule' };
 
 export const recordName = (kind: AuditedKind, id: string) => `${NAMES[kind]} ${id}`;
 

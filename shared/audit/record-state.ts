@@ -3,11 +3,11 @@ import { canonicalJson, sha256Hex } from './chain.ts';
 
 /**
  * Which records the audit follows version by version (pure): journals, accounts, cost
- * centers, tax codes and counterparties. Their events carry a digest of the record's state after the change (`recordDigest`),
+ * centers, tax codes, counterparties, the approval policy and schedules (recurring templates). Their events carry a digest of the record's state after the change (`recordDigest`),
  * which Verify compares with the record as the table holds it, and their versions are kept as
  * history.
  */
-export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode' | 'counterparty' | 'approvalPolicy';
+export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode' | 'counterparty' | 'approvalPolicy' | 'schedule';
 
 /** The record kind each event type describes; types absent here describe other records. */
 export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
@@ -34,14 +34,18 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
   JournalApproved: 'journal',
   JournalRejected: 'journal',
   ApprovalPolicyChanged: 'approvalPolicy',
+  ScheduleCreated: 'schedule',
+  ScheduleChanged: 'schedule',
 };
 
 /**
  * Fields of a record's answer that other records decide: a node's `path` follows its ancestors'
  * codes, an account's `classification` its root's, and its `cashFlowCategory`, when not set,
- * defaults by that classification; all change without an event of the record.
+ * defaults by that classification; a schedule's `lastSettledDate` and `nextOccurrenceDate` move
+ * as the worker settles occurrences (their own items and events record that); all change without
+ * an event of the record.
  */
-const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
+const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory', 'lastSettledDate', 'nextOccurrenceDate']);
 
 /**
  * Fields answers gained after records existed (a journal's who-did-what, an account's standard

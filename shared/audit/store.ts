@@ -20,6 +20,7 @@ import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } fro
 import type { AuditedKind } from './record-state.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { CounterpartyRecord } from '../counterparties/records.ts';
+import type { ScheduleRecord } from '../schedules/records.ts';
 import type { FiledRange } from '../vat-returns/records.ts';
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { EventNumbering } from '../events/store.ts';
@@ -97,6 +98,7 @@ export interface RecordAuditReads extends BalanceAuditReads, EventNumbering, Jou
   costCenters(companyId: string, ids: string[]): Promise<NodeRecord<CostCenterAttributes>[]>;
   taxCodes(companyId: string, ids: string[]): Promise<TaxCodeRecord[]>;
   counterparties(companyId: string, ids: string[]): Promise<CounterpartyRecord[]>;
+  schedules(companyId: string, ids: string[]): Promise<ScheduleRecord[]>;
   approvalPolicy(companyId: string): Promise<ApprovalPolicyRecord | undefined>;
   lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined>;
   getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined>;

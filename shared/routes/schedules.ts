@@ -1,3 +1,4 @@
+import { RecordHistoryQuery } from '../audit/schemas.ts';
 import { CreateScheduleBody, ListOccurrencesQuery, ListSchedulesQuery, PreviewQuery, SkipOccurrenceBody, UpdateScheduleBody } from '../schedules/schemas.ts';
 import { route, company } from './route.ts';
 
@@ -15,6 +16,7 @@ export const update = /* @__PURE__ */ route('schedules.update', () => ({ methods
 export const occurrences = /* @__PURE__ */ route('schedules.occurrences', () => ({ methods: ['GET'], path: `${schedule}/Occurrences`, handler: 'functions/schedules/occurrences.ts', access: 'journals:read', query: ListOccurrencesQuery, response: { page: 'ScheduleOccurrenceResponse' }, summary: 'The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)', tag: 'Schedules' }));
 export const skip = /* @__PURE__ */ route('schedules.skip', () => ({ methods: ['POST'], path: `${schedule}/SkippedOccurrences`, handler: 'functions/schedules/skip.ts', access: 'journals:create', event: 'ScheduleOccurrenceSkipped', idempotentOperation: 'SkipScheduleOccurrence', body: SkipOccurrenceBody, response: 'ScheduleOccurrenceResponse', errors: ['400 NotAnOccurrence', '409 OccurrenceSettled', '409 Conflict'], summary: 'Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it', tag: 'Schedules' }));
 export const preview = /* @__PURE__ */ route('schedules.preview', () => ({ methods: ['GET'], path: `${schedule}/Preview`, handler: 'functions/schedules/preview.ts', access: 'journals:read', query: PreviewQuery, response: 'SchedulePreviewResponse', errors: ['400 PreviewTooLong'], summary: 'What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing', tag: 'Schedules' }));
+export const history = /* @__PURE__ */ route('schedules.history', () => ({ methods: ['GET'], path: `${schedule}/History`, handler: 'functions/schedules/history.ts', access: 'journals:read', query: RecordHistoryQuery, response: { page: 'HistoryResponse' }, summary: 'Every version of the schedule, oldest first: the change (created, replaced), who made it, in which request, when, and the schedule as it stood after it (kept for good, when the feed\'s events have expired); the occurrences settled since are its run history (.../Occurrences)', tag: 'Schedules' }));
 
 /** Every schedules row by action, for the route table. */
-export const schedulesRoutes = { create, list, get, update, occurrences, skip, preview };
+export const schedulesRoutes = { create, list, get, update, occurrences, skip, preview, history };

@@ -5,6 +5,7 @@ import { checkMayMakeJournals } from '../reconciliation/journal-permissions.ts';
 import { eventRecord } from '../events/event-record.ts';
 import { postingPeriod } from '../financial-years/posting-rules.ts';
 import { requestLogger } from '../logger.ts';
+import { submitJournal } from '../journals/approve-journal.ts';
 import { postJournal } from '../journals/post-journal.ts';
 import type { JournalView } from '../journals/views.ts';
 import { createJournal } from '../journals/write-journal.ts';
@@ -22,6 +23,7 @@ import { occurrenceView } from './view.ts';
  *   draft:  [journal drafted + occurrence generated (absent before) + template settled through it]
  *   post:   [journal drafted + occurrence posting (absent before)]
  *           [journal posted + occurrence generated (was posting) + template settled through it]
+ *   submit: as post, the second bracket submitting the draft for approval rather than posting it
  *
  * Each bracket is one transaction of the journal use cases (the posting rules stay the only way to
  * post), the occurrence and template writes added to it. A second run at once fails its occurrence
@@ -59,8 +61,9 @@ const moved = () => new OccurrenceMoved();
  * to MAX_RUN_OCCURRENCES occurrences, RUN_WIDTH templates at a time, until `deadline` (ms). Errors: none of the templates'
  * (counted as deferred); those of reading the due index.
  */
-export async function generateDueOccurrences(port: OccurrenceGenerating, today: string, options: { limit?: number; deadline?: number; companyId?: string; width?: number } = {}): Promise<GenerationRun> {
+export async function generateDueOccurrences(source: OccurrenceGenerating, today: string, options: { limit?: number; deadline?: number; companyId?: string; width?: number } = {}): Promise<GenerationRun> {
   const run: GenerationRun = { generated: 0, blocked: 0, deferred: 0 };
+  const port = yearsKnownForRun(source);
   const due = await port.due(today, options.limit ?? 1000, options.companyId);
   let next = 0;
   // Templates are independent (each occurrence's writes are conditioned on its own items), so a few go at once.
@@ -79,6 +82,22 @@ export async function generateDueOccurrences(port: OccurrenceGenerating, today: 
   return run;
 }
 
+/**
+ * The port with a year found for a date kept for the run: a company's templates mostly fall in the
+ * same year, read once rather than per occurrence. Only found years are kept (one created
+ * meanwhile is seen at once), and a year deleted meanwhile refuses the posting anyway.
+ */
+function yearsKnownForRun(port: OccurrenceGenerating): OccurrenceGenerating {
+  const found = new Set<string>();
+  const hasYear = async (companyId: string, date: string) => {
+    if (found.has(`${companyId} ${date}`)) return true;
+    const has = await port.hasYear(companyId, date);
+    if (has) found.add(`${companyId} ${date}`);
+    return has;
+  };
+  return { ...port, hasYear };
+}
+
 /** The template's due occurrences in order, until one blocks, none is due, or the run's share is done. */
 export async function settleSchedule(port: OccurrenceGenerating, companyId: string, scheduleId: string, today: string, run: GenerationRun): Promise<void> {
   for (let n = 0; n < MAX_RUN_OCCURRENCES; n++) {
@@ -90,6 +109,10 @@ export async function settleSchedule(port: OccurrenceGenerating, companyId: stri
       return;
     }
     if (outcome === 'generated') run.generated++;
+    // Settled through its next date, the template's next is known: read it again only when that one is due too
+    // (an edit meanwhile is the next run's; most templates of a run have one occurrence due).
+    const after = nextOccurrence(schedule, schedule.nextDate);
+    if (!after || after > today) return;
   }
 }
 
@@ -106,13 +129,15 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
   const record = (state: OccurrenceRecord['state'], journalId: string): OccurrenceRecord => ({ companyId, scheduleId, date, state, journalId, reason: null, updatedAt: now() });
   try {
     await checkAuthorMay(port, schedule);
-    let journal = current?.journalId ? await port.journal(companyId, current.journalId) : undefined;
-    if (journal && !['draft', 'approved', 'voided'].includes(journal.status)) {
-      // Posted (or further) by hand meanwhile: the occurrence has its journal.
-      await alone.commit([port.occurrenceChange(current, record('generated', journal.id), moved), settled()], null);
+    const found = current?.journalId ? await port.journal(companyId, current.journalId) : undefined;
+    if (found && !stepPending(schedule, found.status)) {
+      // Posted (or submitted, for a submitting template, or further) by hand meanwhile: the occurrence has its journal.
+      await alone.commit([port.occurrenceChange(current, record('generated', found.id), moved), settled()], null);
       return 'generated';
     }
-    if (!journal || journal.status === 'voided') {
+    // The draft to post or submit: the one found, unless voided (a new one is made then).
+    let journal: { id: string; version: number } | undefined = found?.status === 'voided' ? undefined : found;
+    if (!journal) {
       if (!(await port.hasYear(companyId, date))) throw ValidationError.field('date', `no financial year contains ${date}; create one that does`, 'NoFinancialYear');
       const drafts = schedule.action === 'draft';
       let written: OccurrenceRecord | undefined;
@@ -130,10 +155,17 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
       );
       current = written;
       if (drafts) return 'generated';
-      journal = (await port.journal(companyId, view.id))!;
+      // The draft just committed is as its answer says: no read of it again.
+      journal = { id: view.id, version: view.version };
+    }
+    const after = record('generated', journal.id);
+    if (schedule.action === 'submit') {
+      // A draft the policy does not hold is refused ApprovalNotRequired: blocked, never posted behind the template's back.
+      const submitted = port.units(schedule.updatedBy, (view) => eventOf('JournalSubmitted', schedule, view));
+      await submitJournal(port.approvalBooks, adding(submitted, () => [port.occurrenceChange(current, after, moved), settled()]), companyId, journal.id, journal.version);
+      return 'generated';
     }
     const posted = port.units(schedule.updatedBy, (view) => eventOf('JournalPosted', schedule, view));
-    const after = record('generated', journal.id);
     await postJournal(await port.postingBooks(postingPeriod), adding(posted, () => [port.occurrenceChange(current, after, moved), settled()]), companyId, journal.id, { postingDate: date, version: journal.version });
     return 'generated';
   } catch (error) {
@@ -142,6 +174,9 @@ async function settleOccurrence(port: OccurrenceGenerating, schedule: ScheduleRe
     return 'blocked';
   }
 }
+
+/** Whether the journal made for an occurrence still awaits the template's second step (or, voided, a new draft). */
+const stepPending = (schedule: ScheduleRecord, status: string) => ['draft', 'voided', ...(schedule.action === 'post' ? ['approved'] : [])].includes(status);
 
 /**
  * The template's author (its last writer) may still make its journals: still in the company, and
@@ -160,12 +195,19 @@ function journalInput(schedule: ScheduleRecord, date: string) {
     date: `${date}T00:00:00Z`,
     description: schedule.description,
     reference: occurrenceReference(schedule.scheduleId, date),
-    entries: occurrenceLines(schedule, date).map((l) => ({ accountId: l.accountId, ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}), side: l.side, amount: l.amount })),
+    entries: occurrenceLines(schedule, date).map((l) => ({
+      accountId: l.accountId,
+      ...(l.costCenterId ? { costCenterId: l.costCenterId } : {}),
+      side: l.side,
+      amount: l.amount,
+      // A foreign line's rate: the template's, or (left out) the company's in effect on the occurrence's date, as a journal line's.
+      ...(l.currency ? { currency: l.currency, ...(l.exchangeRate ? { exchangeRate: l.exchangeRate } : {}) } : {}),
+    })),
   };
 }
 
 /** The event of a write the worker makes for the template's author: of no request, its record the answer. */
-const eventOf = (type: 'JournalCreated' | 'JournalPosted', schedule: ScheduleRecord, view: unknown) =>
+const eventOf = (type: 'JournalCreated' | 'JournalPosted' | 'JournalSubmitted', schedule: ScheduleRecord, view: unknown) =>
   eventRecord({ eventId: randomUUID(), type, companyId: schedule.companyId, actor: schedule.updatedBy, requestId: null, params: { companyId: schedule.companyId }, body: {}, response: view, now: new Date() });
 
 /**

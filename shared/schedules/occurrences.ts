@@ -72,8 +72,10 @@ export async function previewOccurrences(port: OccurrencePreviewing, companyId: 
   }
   const recorded = dates.length > 0 ? await port.occurrencesFrom(companyId, scheduleId, dates[0]!.date, dates.at(-1)!.date) : [];
   const states = new Map(recorded.map((o) => [o.date, o.state]));
-  // The lines' amounts are at the company's precision: the total is given at theirs.
-  const amount = fromMils(debitTotal(schedule.lines), schedule.lines[0]?.amount.split('.')[1]?.length ?? 0);
+  // Base amounts are at the company's precision: the total is given at theirs (null while a line's rate is the date's).
+  const total = debitTotal(schedule.lines);
+  const basePlaces = (schedule.lines.find((l) => !l.currency)?.amount ?? schedule.lines.find((l) => l.baseAmount)?.baseAmount ?? '').split('.')[1]?.length ?? 0;
+  const amount = total === null ? null : fromMils(total, basePlaces);
   const planned = new Map(schedule.allocation?.occurrences.map((o) => [o.date, o]));
   return {
     scheduleId,

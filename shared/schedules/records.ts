@@ -13,8 +13,14 @@ export interface ScheduleLine {
   accountId: string;
   costCenterId: string | null;
   side: 1 | 2;
-  /** Decimal text at the company's precision, in its base currency. */
+  /** Decimal text at its currency's precision: the base currency's unless `currency` names another. */
   amount: string;
+  /** Another currency than the base one (templates written before these fields have none: base). */
+  currency?: string | null;
+  /** The line's fixed rate (base units for one), or null: the company's rate in effect on each occurrence's date. */
+  exchangeRate?: string | null;
+  /** The amount in base: the amount itself for a base line, null for a foreign one at the date's rate. */
+  baseAmount?: string | null;
   description?: string | undefined;
 }
 
@@ -46,7 +52,8 @@ export interface AllocationRecord extends AllocationTerms {
   respread: Respread | null;
 }
 
-export type ScheduleAction = 'draft' | 'post';
+/** draft: a draft journal; post: posted on the date; submit: drafted and submitted for the approval the policy asks. */
+export type ScheduleAction = 'draft' | 'post' | 'submit';
 export type ScheduleState = 'active' | 'paused' | 'ended';
 
 export interface ScheduleRecord {
@@ -74,7 +81,7 @@ export interface ScheduleRecord {
 
 /**
  *   (none) ──journal made──────────────▶ generated
- *      │  └─draft made, to post─▶ posting ──posted──▶ generated
+ *      │  └─draft made, to post or submit─▶ posting ──posted / submitted──▶ generated
  *      ├──refused (year, period, account)──▶ blocked ──retried, made──▶ generated / posting
  *      └──Skip (also from blocked)────────▶ skipped
  */

@@ -1,6 +1,7 @@
 import { ValidationError, StateConflict } from '../errors.ts';
 import { parseAmount } from '../money/amount.ts';
-import { toMils } from '../money/mils.ts';
+import { minorUnits, type CurrencySettings } from '../money/currencies.ts';
+import { absMils, MIL_DIGITS, toMils } from '../money/mils.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
 import { nextOccurrence, type ScheduleDates } from './occurrence-dates.ts';
 import type { ScheduleLine, ScheduleRecord, ScheduleState } from './records.ts';
@@ -22,20 +23,67 @@ export const RUN_WIDTH = 8;
 /** Occurrences one run of the worker settles per template before going on to the next template. */
 export const MAX_RUN_OCCURRENCES = 400;
 
+/** A template's line as written: a currency other than the base one, and its rate, optional. */
+interface LineInput {
+  amount: string;
+  side: 1 | 2;
+  currency?: string | null | undefined;
+  exchangeRate?: string | null | undefined;
+}
+
+const amountProblem = (problem: string, precision: number, currency: string) =>
+  problem === 'precision' ? `has more than ${precision} decimal places, the precision of ${currency}` : 'must be a positive decimal number such as 1250.50';
+
 /**
- * Each line's amount at the company's precision, and debits equal to credits.
- * Errors: ValidationError naming `lines[i].amount`, or `lines` (Unbalanced, TooFewLines).
+ * Each line's amount at its currency's precision (the base currency's is the company's, another's
+ * its ISO 4217 minor unit, as journal lines: journals/line-amounts.ts), its currency (null: the
+ * base one) and rate (null: the company's rate in effect on each occurrence's date), and its
+ * amount in base (`baseAmount`: null while its rate is the date's). Debits equal credits in base
+ * when every line's base amount is known, within one base minor unit per foreign line (each
+ * line's own rounding, which the journal's rounding line takes); otherwise each occurrence's
+ * journal is balanced or refused by the journal's own rules.
+ * Errors: ValidationError naming `lines[i].amount`, `.currency` (UnsupportedCurrency) or
+ * `.exchangeRate`, or `lines` (Unbalanced, TooFewLines).
  */
-export function checkScheduleLines<L extends { amount: string; side: 1 | 2 }>(lines: readonly L[], precision: number): L[] {
+export async function checkScheduleLines<L extends LineInput>(lines: readonly L[], settings: CurrencySettings): Promise<Array<L & ScheduleLineMoney>> {
   if (lines.length < 2) throw ValidationError.field('lines', 'must hold at least two lines, debits equal to credits', 'TooFewLines');
-  const checked = lines.map((line, i) => {
+  const checked: Array<L & ScheduleLineMoney> = [];
+  for (const [i, line] of lines.entries()) {
+    const currency = line.currency && line.currency !== settings.baseCurrency ? line.currency : null;
+    const precision = currency ? minorUnits(currency) : settings.decimalPrecision;
+    if (precision > MIL_DIGITS) throw ValidationError.field(`lines[${i}].currency`, `has ${precision} decimal places; currencies of at most ${MIL_DIGITS} are supported`, 'UnsupportedCurrency');
     const parsed = parseAmount(line.amount, precision);
-    if ('problem' in parsed) throw ValidationError.field(`lines[${i}].amount`, parsed.problem === 'precision' ? `has more than ${precision} decimal places, the company's precision` : 'must be a positive decimal number such as 1250.50');
-    return { ...line, amount: parsed.amount };
-  });
-  const total = (side: number) => checked.filter((l) => l.side === side).reduce((sum, l) => sum + toMils(l.amount), 0n);
-  if (total(DEBIT) !== total(CREDIT)) throw ValidationError.field('lines', 'debits must equal credits', 'Unbalanced');
+    if ('problem' in parsed) throw ValidationError.field(`lines[${i}].amount`, amountProblem(parsed.problem, precision, currency ?? settings.baseCurrency));
+    const rate = line.exchangeRate ?? null;
+    if (!currency) {
+      if (rate !== null && rate !== '1') throw ValidationError.field(`lines[${i}].exchangeRate`, `must be 1 (or left out) for a line in the base currency ${settings.baseCurrency}`);
+      checked.push({ ...line, amount: parsed.amount, currency: null, exchangeRate: null, baseAmount: parsed.amount });
+      continue;
+    }
+    let baseAmount: string | null = null;
+    if (rate !== null) {
+      // The decimal arithmetic (big.js) loads with the first fixed-rate foreign line, as a journal's does.
+      const { toBaseAmount } = await import('../money/exchange.ts');
+      const converted = parseAmount(toBaseAmount(parsed.amount, rate, settings.decimalPrecision), settings.decimalPrecision);
+      if ('problem' in converted) throw ValidationError.field(`lines[${i}].amount`, `converts to ${converted.problem === 'positive' ? 'zero' : 'too large an amount'} in ${settings.baseCurrency} at ${rate}`);
+      baseAmount = converted.amount;
+    }
+    checked.push({ ...line, amount: parsed.amount, currency, exchangeRate: rate, baseAmount });
+  }
+  if (checked.every((l) => l.baseAmount !== null)) {
+    const total = (side: number) => checked.filter((l) => l.side === side).reduce((sum, l) => sum + toMils(l.baseAmount!), 0n);
+    const foreign = BigInt(checked.filter((l) => l.currency).length);
+    const allowed = foreign * 10n ** BigInt(MIL_DIGITS - settings.decimalPrecision);
+    if (absMils(total(DEBIT) - total(CREDIT)) > allowed) throw ValidationError.field('lines', foreign > 0n ? `debits must equal credits in ${settings.baseCurrency} (within one minor unit a foreign line, its rounding)` : 'debits must equal credits', 'Unbalanced');
+  }
   return checked;
+}
+
+/** What a checked line carries of its money besides its amount. */
+export interface ScheduleLineMoney {
+  currency: string | null;
+  exchangeRate: string | null;
+  baseAmount: string | null;
 }
 
 /** An end date is on or after the start; an end date and a count are not both given. Errors: ValidationError naming endDate or count. */
@@ -74,5 +122,12 @@ export function occurrenceLines(schedule: Pick<ScheduleRecord, 'lines' | 'alloca
   ];
 }
 
-/** A line's amount sum on the debit side: what an occurrence's journal totals. */
-export const debitTotal = (lines: readonly ScheduleLine[]) => lines.filter((l) => l.side === DEBIT).reduce((sum, l) => sum + toMils(l.amount), 0n);
+/**
+ * The debit lines' sum in base: what an occurrence's journal totals; null when a debit line takes
+ * the rate in effect on the occurrence's date, not known ahead.
+ */
+export function debitTotal(lines: readonly ScheduleLine[]): bigint | null {
+  const debits = lines.filter((l) => l.side === DEBIT);
+  if (debits.some((l) => l.currency && !l.baseAmount)) return null;
+  return debits.reduce((sum, l) => sum + toMils(l.currency ? l.baseAmount! : l.amount), 0n);
+}

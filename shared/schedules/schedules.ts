@@ -1,3 +1,4 @@
+import type { CurrencySettings } from '../money/currencies.ts';
 import { randomUUID } from 'node:crypto';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import { checkMayMakeJournals } from '../reconciliation/journal-permissions.ts';
@@ -26,14 +27,14 @@ async function mustGet(schedules: ScheduleReads, companyId: string, scheduleId: 
  * centers resolved to ids (UUIDs or paths). Errors: NotFound naming the line's field;
  * ValidationError (CategoryAccount, Unbalanced, TooFewLines) naming the line or `lines`.
  */
-async function checkedLines(facts: ScheduleLineFacts, companyId: string, input: CreateScheduleInput, precision: number): Promise<ScheduleLine[]> {
-  const lines = checkScheduleLines(input.lines ?? [], precision);
+async function checkedLines(facts: ScheduleLineFacts, companyId: string, input: CreateScheduleInput, settings: CurrencySettings): Promise<ScheduleLine[]> {
+  const lines = await checkScheduleLines(input.lines ?? [], settings);
   return Promise.all(
     lines.map(async (line, i) => {
       const account = await facts.accounts.resolve(companyId, line.accountId, `lines[${i}].accountId`);
       if (account.attributes.accountType !== 'leaf') throw ValidationError.field(`lines[${i}].accountId`, 'is a category account; name a leaf account', 'CategoryAccount');
       const costCenterId = line.costCenterId === null ? null : (await facts.costCenters.resolve(companyId, line.costCenterId, `lines[${i}].costCenterId`)).id;
-      return { accountId: account.id, costCenterId, side: line.side, amount: line.amount };
+      return { accountId: account.id, costCenterId, side: line.side, amount: line.amount, currency: line.currency, exchangeRate: line.exchangeRate, baseAmount: line.baseAmount };
     }),
   );
 }
@@ -52,7 +53,7 @@ async function checkedContent(facts: ScheduleLineFacts, companyId: string, input
     if (input.lines === undefined) throw ValidationError.field('lines', 'is required: the journal each occurrence makes (or give allocation instead)');
     if (input.recurrence === undefined) throw ValidationError.field('recurrence', 'is required: when the template falls due');
     checkScheduleBounds({ startDate: input.startDate, endDate: input.endDate, count: input.count, recurrence: input.recurrence });
-    return { lines: await checkedLines(facts, companyId, input, settings.decimalPrecision), allocation: null };
+    return { lines: await checkedLines(facts, companyId, input, settings), allocation: null };
   }
   // An allocation's dates are its months': the recurring fields have no place in it.
   for (const name of ['lines', 'recurrence', 'endDate', 'count'] as const) {

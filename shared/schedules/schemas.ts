@@ -5,6 +5,8 @@ import { described } from '../schemas/described.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery, pageQueryShape } from '../schemas/list-query.ts';
 import { CREDIT, DEBIT } from '../journals/rules.ts';
+import { Rate } from '../exchange-rates/schemas.ts';
+import { CurrencyCode } from '../schemas/currency.ts';
 import { MAX_ALLOCATION_PERIODS } from './allocation-plan.ts';
 import { MAX_SCHEDULE_LINES } from './rules.ts';
 
@@ -16,7 +18,9 @@ const scheduleLine = () =>
     accountId: Reference(),
     costCenterId: z._default(z.nullable(Reference()), null),
     side: z.union([z.literal(DEBIT), z.literal(CREDIT)], { error: 'must be 1 (debit) or 2 (credit)' }),
-    amount: amount(),
+    amount: described(amount(), 'A positive amount in the line\'s currency, at its precision (the company\'s for the base currency, the ISO 4217 minor unit of another).'),
+    currency: described(z._default(z.nullable(CurrencyCode()), null), 'ISO 4217 code of the line\'s currency; null or left out: the company\'s base currency.'),
+    exchangeRate: described(z._default(z.nullable(Rate()), null), 'A foreign line\'s rate, base units for one unit of its currency, fixed for every occurrence; null or left out: the company\'s rate in effect on each occurrence\'s date (no rate then blocks it NoExchangeRate). 1 or left out on a base line.'),
   });
 
 const dayOfMonth = () => z.union([z.int().check(z.minimum(1), z.maximum(31)), z.literal('last')], { error: 'must be a day of the month, 1 to 31 (the month’s last day when it is shorter), or "last"' });
@@ -49,7 +53,7 @@ const scheduleFields = () => ({
   startDate: IsoDateField(),
   endDate: z._default(z.nullable(IsoDateField()), null),
   count: described(z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_000))), null), 'How many occurrences the template makes in all (1 to 10,000); null or left out: no count. Not with endDate.'),
-  action: z.enum(['draft', 'post']),
+  action: z.enum(['draft', 'post', 'submit']),
 });
 
 export const CreateScheduleBody = /* @__PURE__ */ lazy(() => z.strictObject(scheduleFields()));

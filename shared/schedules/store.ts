@@ -3,6 +3,7 @@ import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
+import type { JournalApproving } from '../journals/approve-journal.ts';
 import type { DraftCreating, PostingBooks, PostingPeriodRule } from '../journals/store.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
@@ -97,6 +98,8 @@ export interface OccurrenceGenerating extends OccurrenceReads, OccurrenceWrites 
   draftBooks: DraftCreating;
   /** The books as posting takes them, loaded on the path that posts. */
   postingBooks(periods: PostingPeriodRule): Promise<PostingBooks>;
+  /** The books Submit takes: the journal, the approval policy and what its rules look at. */
+  approvalBooks: JournalApproving;
   /** Units of work committing a step with the event `eventOf` builds from what it answers. */
   units: RecoveryUnits;
 }

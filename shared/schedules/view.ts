@@ -7,7 +7,7 @@ export type OccurrenceView = ResponseOf<'ScheduleOccurrenceResponse'>;
 export const scheduleView = (s: ScheduleRecord): ScheduleView => ({
   id: s.scheduleId,
   description: s.description,
-  lines: s.lines.map((l) => ({ accountId: l.accountId, costCenterId: l.costCenterId, side: l.side, amount: l.amount })),
+  lines: s.lines.map((l) => ({ accountId: l.accountId, costCenterId: l.costCenterId, side: l.side, amount: l.amount, currency: l.currency ?? null, exchangeRate: l.exchangeRate ?? null })),
   allocation: s.allocation && allocationView(s.allocation),
   recurrence: s.recurrence,
   startDate: s.startDate,

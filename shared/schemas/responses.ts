@@ -456,13 +456,13 @@ function buildResponses() {
   const ScheduleResponse = z.strictObject({
     id,
     description: z.string(),
-    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal })), 'The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts (empty for an allocation schedule).'),
+    lines: described(z.array(z.strictObject({ accountId: id, costCenterId: z.nullable(id), side: z.union([z.literal(1), z.literal(2)]), amount: decimal, currency: described(z.nullable(z.string()), 'The line\'s currency (ISO 4217); null: the base currency.'), exchangeRate: described(z.nullable(decimal), 'A foreign line\'s fixed rate; null: the company\'s rate in effect on each occurrence\'s date (always null on a base line).') })), 'The journal each occurrence of a recurring template makes: accounts and cost centers by UUID, sides, amounts in each line\'s currency (empty for an allocation schedule).'),
     allocation: described(z.nullable(allocation), 'An allocation schedule\'s terms and plan; null for a recurring template.'),
     recurrence,
     startDate: date,
     endDate: z.nullable(date),
     count: described(z.nullable(z.int()), 'How many occurrences the template makes in all; null: no count.'),
-    action: z.enum(['draft', 'post']),
+    action: z.enum(['draft', 'post', 'submit']),
     state: described(z.enum(['active', 'paused', 'ended']), 'active: generating as occurrences fall due; paused; ended (final).'),
     lastSettledDate: described(z.nullable(date), 'The last occurrence generated or skipped; every occurrence up to it is settled.'),
     nextOccurrenceDate: described(z.nullable(date), 'The next occurrence to generate (null once the schedule has none left, or has ended).'),
@@ -474,7 +474,7 @@ function buildResponses() {
   const ScheduleOccurrenceResponse = z.strictObject({
     scheduleId: id,
     date,
-    state: described(occurrenceState, 'generated: its journal made (and posted, for a posting template); posting: drafted, its posting under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
+    state: described(occurrenceState, 'generated: its journal made (and posted, or submitted for approval, as the template says); posting: drafted, its posting or submission under way; blocked: refused by the books, see reason; skipped: passed over by request.'),
     journalId: described(z.nullable(id), 'The journal made for the occurrence (its reference names the schedule and the date).'),
     reason: described(z.nullable(z.strictObject({ name: z.string(), reason: z.string(), code: z.string() })), 'Why it is blocked, as the journal use case refused it.'),
     updatedAt: instant,
@@ -484,7 +484,7 @@ function buildResponses() {
     state: described(z.enum(['active', 'paused', 'ended']), 'The template\'s state.'),
     until: date,
     occurrences: described(
-      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(decimal, 'The journal\'s total (its debit lines).'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting under way.') })),
+      z.array(z.strictObject({ date, number: described(z.int(), 'The occurrence\'s number, 1 for the first of the schedule.'), reference: z.string(), amount: described(z.nullable(decimal), 'The journal\'s total (its debit lines, in base); null when a debit line is in another currency at the rate in effect on the occurrence\'s date, not known ahead.'), reversal: described(z.boolean(), 'An allocation\'s accrual reversal (false for every other occurrence).'), carriesResidue: described(z.boolean(), 'An allocation\'s share holding the rounding residue (false for every other occurrence).'), state: described(z.enum(['due', 'blocked', 'posting']), 'due: not yet generated; blocked: refused at its last try; posting: drafted, its posting or submission under way.') })),
       'What would be generated, in order, from the next occurrence to settle up to until; skipped ones left out.',
     ),
   });

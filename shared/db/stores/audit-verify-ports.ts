@@ -12,6 +12,7 @@ import { getNodes } from './nodes/node-reads.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
 import { getTaxCodes } from './tax-code-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
+import { getSchedules } from './schedule-reads.ts';
 import { getApprovalPolicy } from './approval-policy-store.ts';
 import { getYear } from './year-store.ts';
 import { attachmentFileEvidence } from './attachment-evidence-ports.ts';
@@ -37,6 +38,7 @@ export const auditVerifying: AuditVerifying = {
   costCenters: (companyId, ids) => getNodes('COST_CENTER', companyId, ids),
   taxCodes: getTaxCodes,
   counterparties: getCounterparties,
+  schedules: getSchedules,
   approvalPolicy: getApprovalPolicy,
   lastVersionOf,
   journalVersions,

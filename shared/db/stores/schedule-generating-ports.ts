@@ -6,6 +6,7 @@ import { RequestUnitOfWork, recoveryUnits } from '../table/unit-of-work.ts';
 import { dueSchedules, getOccurrence, getSchedule, occurrenceOp, scheduleUnchangedOp, occurrencesPage, settledOp } from './schedule-store.ts';
 import { getRegistry } from './year-store.ts';
 import { companyAccess } from './access-ports.ts';
+import { journalApproving } from './journal-approval-ports.ts';
 
 /** Whether one of the company's years contains the date (its registry of year ranges). */
 const hasYear = async (companyId: string, date: string) => Object.values((await getRegistry(companyId)).years).some((range) => range.startDate <= date && date <= range.endDate);
@@ -26,5 +27,6 @@ export const occurrenceGenerating: OccurrenceGenerating = {
   journal: getJournal,
   draftBooks: draftCreatingStore,
   postingBooks: async (periods) => (await import('../ledger/books-store.ts')).postingBooks(periods),
+  approvalBooks: journalApproving,
   units: recoveryUnits,
 };

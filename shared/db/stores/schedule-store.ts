@@ -5,6 +5,7 @@ import { config } from '../../config.ts';
 import { scheduleKeys } from '../table/keys.ts';
 import { keywordListPage, mapPage, queryPage } from '../table/paginate.ts';
 import { queryAll } from '../table/query-all.ts';
+import { scheduleOf } from './schedule-reads.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -16,13 +17,8 @@ import type { WriteOp } from '../table/transact.ts';
  * (gsi2, spread over 16 keys) under that date. Each occurrence is an item of its own under the
  * template's partition, by date: the run history, and the once-only mark of its journal.
  */
-const FIELDS = ['companyId', 'scheduleId', 'description', 'lines', 'allocation', 'recurrence', 'startDate', 'endDate', 'count', 'action', 'state', 'settledThrough', 'nextDate', 'version', 'createdAt', 'updatedAt', 'updatedBy'] as const;
 const OCCURRENCE_FIELDS = ['companyId', 'scheduleId', 'date', 'state', 'journalId', 'reason', 'updatedAt'] as const;
 
-const scheduleOf = (item: Item): ScheduleRecord => {
-  const record = recordOf<ScheduleRecord>(item, FIELDS);
-  return { ...record, allocation: record.allocation ?? null, settledThrough: record.settledThrough ?? null, nextDate: record.nextDate ?? null };
-};
 const occurrenceOf = (item: Item): OccurrenceRecord => recordOf<OccurrenceRecord>(item, OCCURRENCE_FIELDS);
 
 /** The template's due-index keys while it is active with a next occurrence. */

@@ -548,9 +548,12 @@ export const budgetKeys = {
 export const DUE_SCHEDULE_KEYS = 16;
 
 /** Keys of recurring journal templates and their occurrences (schedule-store.ts). */
+/** A template's item: apart from scheduleKeys so a reader of templates alone (Verify) bundles none of the others. */
+export const scheduleKey = (companyId: string, scheduleId: string): Key => ({ pk: companyPk(companyId), sk: `SCHEDULE#${scheduleId}` });
+
 export const scheduleKeys = {
   /** A template, and its place in the company's list by creation time (gsi1). */
-  schedule: (companyId: string, scheduleId: string): Key => ({ pk: companyPk(companyId), sk: `SCHEDULE#${scheduleId}` }),
+  schedule: scheduleKey,
   scheduleByCreation: (companyId: string, createdAt: string, scheduleId: string) => ({
     gsi1pk: `${companyPk(companyId)}#SCHEDULE`,
     gsi1sk: `${createdAt} ${scheduleId}`,

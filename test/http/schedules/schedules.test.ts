@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSchedules } from '../../../functions/ops/run-schedules.ts';
 import { useGateway, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
+import { history } from '../../support/record-history.ts';
 
 /** Recurring journals: templates (versioned), their occurrences generated once by the worker, blocked when refused, skipped only when asked. */
 const gateway = useGateway();
@@ -32,7 +33,8 @@ describe('schedules', () => {
     const { api, base } = books;
     const created = await create(api, base, rent(books, { lines: [debit('5.5101', 10), credit(books.chart.bank.id, 10)], count: 3 }));
     expect(created).toMatchObject({ description: 'Monthly rent', state: 'active', action: 'post', count: 3, endDate: null, version: 1, lastSettledDate: null, nextOccurrenceDate: '2026-01-31' });
-    expect(created.lines).toEqual([{ accountId: books.chart.rent.id, costCenterId: null, side: 1, amount: '10.00' }, { accountId: books.chart.bank.id, costCenterId: null, side: 2, amount: '10.00' }]);
+    const line = { costCenterId: null, amount: '10.00', currency: null, exchangeRate: null };
+    expect(created.lines).toEqual([{ ...line, accountId: books.chart.rent.id, side: 1 }, { ...line, accountId: books.chart.bank.id, side: 2 }]);
     expect((await api.get(`${base}/Schedules/${created.id}`)).body).toEqual(created);
     expect((await api.get(`${base}/Schedules?keyword=rent`)).body.results.map((s: { id: string }) => s.id)).toEqual([created.id]);
 
@@ -46,6 +48,28 @@ describe('schedules', () => {
     expect(ended.body).toMatchObject({ state: 'ended', nextOccurrenceDate: null });
     const again = await api.put(`${base}/Schedules/${created.id}`, { ...body, state: 'active', version: 3 });
     expect([again.status, again.body.errors[0]]).toEqual([409, expect.objectContaining({ code: 'ScheduleEnded', name: 'state' })]);
+  });
+
+  it('keeps every version of a template as it changed, who changed it and in which request; the worker settling occurrences makes none, and Verify holds', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const created = await api.post(`${base}/Schedules`, rent(books, { count: 3 }));
+    const renamed = await api.put(`${base}/Schedules/${created.body.id}`, { ...rent(books, { count: 3, description: 'Office rent' }), state: 'active', version: 1 });
+    expect(renamed.status, renamed.text).toBe(200);
+    // Settling moves lastSettledDate and nextOccurrenceDate without a version: no event, no history, and Verify still holds.
+    expect(await run(books.companyId, '2026-02-28')).toEqual({ generated: 2, blocked: 0, deferred: 0 });
+
+    const versions = await history(api, `${base}/Schedules/${created.body.id}`, 1);
+
+    const me = { type: 'user', id: books.user.id, createdBy: null };
+    expect(versions).toMatchObject([
+      { version: 1, type: 'ScheduleCreated', actor: me, requestId: created.headers.get('x-request-id'), state: created.body },
+      { version: 2, type: 'ScheduleChanged', actor: me, requestId: renamed.headers.get('x-request-id'), state: { ...renamed.body, description: 'Office rent', lastSettledDate: null } },
+    ]);
+    expect(versions).toHaveLength(2);
+    expect((await api.get(`${base}/Schedules/${created.body.id}`)).body).toMatchObject({ version: 2, lastSettledDate: '2026-02-28' });
+    expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
+    expect((await api.get(`${base}/Schedules/${randomUUID()}/History`)).status).toBe(404);
   });
 
   it('refuses bad templates with a 4xx naming the field, and writes nothing', async () => {
@@ -64,7 +88,7 @@ describe('schedules', () => {
       [rent(books, { endDate: '2025-12-31' }), 400, 'endDate'],
       [rent(books, { endDate: '2026-12-31', count: 2 }), 400, 'count'],
       [rent(books, { startDate: '2026-02-30' }), 400, 'startDate'],
-      [rent(books, { action: 'submit' }), 400, 'action'],
+      [rent(books, { action: 'approve' }), 400, 'action'],
     ];
     for (const [body, status, name, code] of cases) {
       const r = await api.post(`${base}/Schedules`, body);
@@ -149,6 +173,42 @@ describe('schedules', () => {
     expect(journals[1].id).toBe(history[2].journalId);
   });
 
+  it('carries foreign-currency lines to each occurrence\'s journal, at the template\'s rate or the one in effect on the date; refuses bad ones naming the line', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    for (const [date, rate] of [['2026-01-01', '3.75'], ['2026-02-15', '3.76']]) expect((await api.post(`${base}/ExchangeRates`, { currency: 'USD', date, rate })).status).toBe(200);
+    const usd = (amount: string | number, extra: Record<string, unknown> = {}) => ({ ...credit(books.chart.bank.id, amount), currency: 'USD', ...extra });
+    const atDate = await create(api, base, rent(books, { count: 2, action: 'draft', lines: [debit(books.chart.rent.id, '3750'), usd(1000)] }));
+    const fixed = await create(api, base, rent(books, { count: 1, lines: [debit(books.chart.rent.id, '3800'), usd('1000.00', { exchangeRate: '3.8' })] }));
+    const noRate = await create(api, base, rent(books, { count: 1, lines: [debit(books.chart.rent.id, '400'), { ...credit(books.chart.bank.id, 100), currency: 'EUR' }] }));
+    expect(fixed.lines[1]).toEqual({ accountId: books.chart.bank.id, costCenterId: null, side: 2, amount: '1000.00', currency: 'USD', exchangeRate: '3.8' });
+    expect(atDate.lines.map((l: { currency: string | null; exchangeRate: string | null }) => [l.currency, l.exchangeRate])).toEqual([[null, null], ['USD', null]]);
+    // A debit at the date's rate has no total ahead; March's, not yet due, is not generated below.
+    const usdDebit = await create(api, base, rent(books, { count: 1, startDate: '2026-03-01', lines: [{ ...debit(books.chart.rent.id, 100), currency: 'USD' }, credit(books.chart.bank.id, 375)] }));
+    const preview = async (id: string) => (await api.get(`${base}/Schedules/${id}/Preview?until=2026-03-31`)).body.occurrences.map((o: { amount: string | null }) => o.amount);
+    expect([await preview(fixed.id), await preview(atDate.id), await preview(usdDebit.id)]).toEqual([['3800.00'], ['3750.00', '3750.00'], [null]]);
+
+    expect(await run(books.companyId, '2026-02-28')).toEqual({ generated: 3, blocked: 1, deferred: 0 });
+
+    const line = (j: { date: string; status: string; entries: Array<{ currency: string | null; amount: number; exchangeRate: string; baseAmount: number }> }) => [j.date.slice(0, 10), j.status, j.entries[1]!.currency, j.entries[1]!.amount, j.entries[1]!.exchangeRate, j.entries[1]!.baseAmount];
+    expect((await journalsOf(api, base, atDate.id)).map(line)).toEqual([['2026-01-31', 'draft', 'USD', 1000, '3.75', 3750], ['2026-02-28', 'draft', 'USD', 1000, '3.76', 3760]]);
+    expect((await journalsOf(api, base, fixed.id)).map(line)).toEqual([['2026-01-31', 'posted', 'USD', 1000, '3.8', 3800]]);
+    expect((await occurrences(api, base, noRate.id))[0]).toMatchObject({ state: 'blocked', reason: { code: 'NoExchangeRate', name: 'entries[1].exchangeRate' } });
+
+    const cases: Array<[unknown[], string, string?]> = [
+      [[debit(books.chart.rent.id, '3800'), usd(1000, { exchangeRate: '3.7' })], 'lines', 'Unbalanced'],
+      [[debit(books.chart.rent.id, '37.51'), usd('10.005', { exchangeRate: '3.75' })], 'lines[1].amount'],
+      [[{ ...debit(books.chart.rent.id, 10), exchangeRate: '2' }, credit(books.chart.bank.id, 10)], 'lines[0].exchangeRate'],
+      [[debit(books.chart.rent.id, 10), usd(1, { currency: 'XYZ' })], 'lines[1].currency'],
+      [[debit(books.chart.rent.id, 10), usd(1, { currency: 'CLF' })], 'lines[1].currency', 'UnsupportedCurrency'],
+    ];
+    for (const [lines, name, code] of cases) {
+      const r = await api.post(`${base}/Schedules`, rent(books, { lines }));
+      expect([r.status, r.body.errors?.[0]?.name], JSON.stringify(lines)).toEqual([400, name]);
+      if (code) expect(r.body.errors[0].code).toBe(code);
+    }
+  });
+
   it('previews dates and amounts without writing, bounded by until', async () => {
     const books = await companyBooks(gateway.url);
     const { api, base } = books;
@@ -180,6 +240,41 @@ describe('schedules', () => {
     const refused = await drafter.post(`${base}/Schedules`, rent(books));
     expect([refused.status, refused.body.errors[0].reason]).toEqual([403, expect.stringContaining('journals:post')]);
     expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'draft' }))).status).toBe(200);
+    expect((await drafter.post(`${base}/Schedules`, rent(books, { action: 'submit' }))).status).toBe(200);
+  });
+
+  it('submits each occurrence for the approval the policy asks, in its author\'s name; one the policy does not hold is blocked, never posted', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base } = books;
+    const policy = await api.put(`${base}/ApprovalPolicy`, { rules: [{ name: 'Large journals', minAmount: '1000', approvers: 1 }], version: 0 });
+    expect(policy.status, policy.text).toBe(200);
+    const large = await create(api, base, rent(books, { action: 'submit', count: 2 }));
+    const small = await create(api, base, rent(books, { action: 'submit', count: 1, lines: [debit(books.chart.rent.id, 10), credit(books.chart.bank.id, 10)] }));
+    const posting = await create(api, base, rent(books, { count: 1 }));
+
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 2, blocked: 2, deferred: 0 });
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 0, blocked: 2, deferred: 0 });
+
+    const submitted = await journalsOf(api, base, large.id);
+    expect(submitted.map((j: { date: string; status: string; submittedBy: { id: string } }) => [j.date.slice(0, 10), j.status, j.submittedBy?.id])).toEqual([
+      ['2026-01-31', 'submitted', books.user.id],
+      ['2026-02-28', 'submitted', books.user.id],
+    ]);
+    expect((await occurrences(api, base, large.id)).map((o: { state: string; journalId: string }) => [o.state, o.journalId])).toEqual(submitted.map((j: { id: string }) => ['generated', j.id]));
+    const events = (await api.get(`${base}/Events?pageSize=100`)).body.results.filter((e: { type: string }) => e.type === 'JournalSubmitted');
+    expect(events.map((e: { data: { id: string } }) => e.data.id).sort()).toEqual(submitted.map((j: { id: string }) => j.id).sort());
+
+    // The small one's draft is made, then refused: blocked with it, the draft kept for the next try.
+    const [blocked] = await occurrences(api, base, small.id);
+    expect(blocked).toMatchObject({ date: '2026-01-31', state: 'blocked', journalId: expect.any(String), reason: { code: 'ApprovalNotRequired' } });
+    expect((await journalsOf(api, base, small.id)).map((j: { status: string }) => j.status)).toEqual(['draft']);
+    expect((await occurrences(api, base, posting.id))[0]).toMatchObject({ state: 'blocked', reason: { code: 'ApprovalRequired' } });
+
+    // A rule that holds it too: the same draft is submitted, no second journal.
+    const read = (await api.get(`${base}/ApprovalPolicy`)).body;
+    expect((await api.put(`${base}/ApprovalPolicy`, { rules: [{ name: 'Every journal', approvers: 1 }], version: read.version })).status).toBe(200);
+    expect(await run(books.companyId, '2026-03-31')).toEqual({ generated: 1, blocked: 1, deferred: 0 });
+    expect((await journalsOf(api, base, small.id)).map((j: { id: string; status: string }) => [j.id, j.status])).toEqual([[blocked.journalId, 'submitted']]);
   });
 
   it('blocks the occurrences of a template whose author can no longer make its journals, until someone who can writes it again', async () => {
