@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/5dbe26bd-47c0-40e4-ba04-48ba3d4b314a`
+         * @description Example request: `GET /api/v1/Companies/9f9146f0-cf7e-4a94-83b2-bc1807633b30`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Settings`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Settings`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Roles/b0b1a7e8-be26-481c-888e-b5195eecdb48`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Roles/b0b1a7e8-be26-481c-888e-b5195eecdb48`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Roles/37b79417-6c93-4d27-bc06-6e686d74ad09`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Roles/b0b1a7e8-be26-481c-888e-b5195eecdb48`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members/1e9bc7a5-d277-49b0-91ff-f0774a00fff3`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Members/5bbacfe0-d0a6-4405-9377-f7488f4aff95`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Members/1e9bc7a5-d277-49b0-91ff-f0774a00fff3`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Members/5bbacfe0-d0a6-4405-9377-f7488f4aff95`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApiKeys/5ea61077-6974-4640-8935-af9d1836a6f9`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApiKeys/933337e6-4063-4689-a8ac-6c1c08fbe3a2`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts/4dc25bde-e00f-4515-9a1a-c2b1b31b5099`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts/4dc25bde-e00f-4515-9a1a-c2b1b31b5099`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts/4dc25bde-e00f-4515-9a1a-c2b1b31b5099`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Accounts/a02d2c22-37fb-4971-9c9b-6ff1fc99cace/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Accounts/4dc25bde-e00f-4515-9a1a-c2b1b31b5099/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/Activate`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/CostCenters/65de234c-8860-45f0-a223-e3c897c13490/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/CostCenters/28520909-d403-4cc9-a200-b027d8e5c9d1/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/46f9da33-1318-40ff-b144-867da9a2c582`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/46f9da33-1318-40ff-b144-867da9a2c582`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Close`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods/eccc4215-d32b-48ff-8faf-07f9322f3a92`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Lock`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods/eccc4215-d32b-48ff-8faf-07f9322f3a92/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Close`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods/eccc4215-d32b-48ff-8faf-07f9322f3a92/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Close`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods/eccc4215-d32b-48ff-8faf-07f9322f3a92/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/FinancialYears/a4aa4298-94e9-4688-8ef5-c18e5e2255e0/Periods/cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1/Reopen`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/FinancialYears/ade4fbee-d5cf-45a9-b9ac-005594be2ad6/Periods/eccc4215-d32b-48ff-8faf-07f9322f3a92/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Submit`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/5563be2a-35ef-484d-84b0-ac2eae199640/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Approve`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/5563be2a-35ef-484d-84b0-ac2eae199640/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Reject`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/5563be2a-35ef-484d-84b0-ac2eae199640/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Post`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/8941db94-153d-4d6a-994d-3cec2ba7a190/Void`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/e220be2d-4e79-4df4-bde5-0a305b5ab315/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/9b2fe654-ed44-4183-a98e-26f76e404a0a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/TrialBalance?financialYearId=a4aa4298-94e9-4688-8ef5-c18e5e2255e0`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/TrialBalance?financialYearId=ade4fbee-d5cf-45a9-b9ac-005594be2ad6`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/BudgetVsActual?budgetId=bc2c56e9-9df4-4254-93de-954bb5d73ec4&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/BudgetVsActual?budgetId=ffafb649-18ff-436c-885f-ac9faf390577&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/5dbe26bd-47c0-40e4-ba04-48ba3d4b314a/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/9f9146f0-cf7e-4a94-83b2-bc1807633b30/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/Restatements?since=2026-11-30T03%3A50%3A49.597Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/Restatements?since=2026-11-30T04%3A06%3A16.795Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Reports/148e3d7b-8f2d-4746-9268-b1454caab8e8`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Reports/dd62ba77-ce01-4060-9006-7b3f592d12cc`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks/8fbe7be8-1da4-46db-8a22-d14bde880315`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks/8fbe7be8-1da4-46db-8a22-d14bde880315`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks/8fbe7be8-1da4-46db-8a22-d14bde880315`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Webhooks/61327e5f-22db-44c0-85a8-bf88da7ee97f/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Webhooks/8fbe7be8-1da4-46db-8a22-d14bde880315/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ExchangeRates/55264803-2acd-4bea-b7cc-b36d82398f3f`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ExchangeRates/55264803-2acd-4bea-b7cc-b36d82398f3f`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ExchangeRates/1328a253-9f8b-4390-9906-1a63b6a2ca54`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ExchangeRates/55264803-2acd-4bea-b7cc-b36d82398f3f`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Budgets/ffafb649-18ff-436c-885f-ac9faf390577`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Budgets/ffafb649-18ff-436c-885f-ac9faf390577`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Budgets/bc2c56e9-9df4-4254-93de-954bb5d73ec4`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Budgets/ffafb649-18ff-436c-885f-ac9faf390577`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List recurring journals, newest first (paginated; the keyword matches the description)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules`
          */
         get: operations["schedules.list"];
         put?: never;
         /**
          * Create a recurring journal (its lines, when it falls due: monthly, quarterly or yearly on a day or the month’s last, every N days, from a start date to an end date or count) or an allocation schedule (a total spread over calendar months between a balance-sheet and an expense or revenue account: prepayment, deferred revenue, accrual reversed on the next month’s first day), and whether each occurrence makes a draft or posts
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules`
          */
         post: operations["schedules.create"];
         delete?: never;
@@ -1373,12 +1373,12 @@ export interface paths {
         };
         /**
          * Get a recurring journal with its last settled and next occurrence
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9`
          */
         get: operations["schedules.get"];
         /**
          * Replace a schedule’s lines or allocation, dates, action and state (active, paused, ended; versioned): occurrences not yet generated follow it; an allocation’s amounts edited after occurrences were generated re-spread the remainder over the months not yet generated (allocation.respread says so)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9`
          */
         put: operations["schedules.update"];
         post?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         /**
          * The run history: every occurrence generated, under way, blocked (with the reason) or skipped, oldest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/Occurrences`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9/Occurrences`
          */
         get: operations["schedules.occurrences"];
         put?: never;
@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Skip an occurrence not yet generated (due, blocked or ahead): the schedule passes over it
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/SkippedOccurrences`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9/SkippedOccurrences`
          */
         post: operations["schedules.skip"];
         delete?: never;
@@ -1437,7 +1437,7 @@ export interface paths {
         };
         /**
          * What the schedule would generate from its next occurrence up to `until` (at most 366), with each journal’s total, writing nothing
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Schedules/8ef76a9b-9e55-4786-8a02-b70afb9ca3bd/Preview?until=2026-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9/Preview?until=2026-01-31`
          */
         get: operations["schedules.preview"];
         put?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
         };
         /**
          * Every version of the schedule, oldest first: the change (created, replaced), who made it, in which request, when, and the schedule as it stood after it (kept for good, when the feed's events have expired); the occurrences settled since are its run history (.../Occurrences)
-         * @description Example request: `GET /api/v1/Companies/3dbe93e7-7ce8-4cf0-bed8-a555b9bdf6c4/Schedules/88290586-91e3-4d79-9980-ecd4d2fd1d35/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Schedules/d01a9359-d123-41bb-ac4a-7e0628f866c9/History`
          */
         get: operations["schedules.history"];
         put?: never;
@@ -1477,13 +1477,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV, JSON or SAF-T Financial file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/7677f281-7a97-46bb-b967-90ca46fc1ddf`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Imports/2a8a7751-d28c-4ce2-a5c9-e2e1844d50d1`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1521,7 +1521,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/7677f281-7a97-46bb-b967-90ca46fc1ddf/Errors`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Imports/2a8a7751-d28c-4ce2-a5c9-e2e1844d50d1/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1543,7 +1543,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Imports/b05d4548-fe3f-40a6-ad75-02a84f938743/Approve`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Imports/4b9879e6-ee35-4bb7-afcd-5a1fa7686bb3/Approve`
          */
         post: operations["imports.approve"];
         delete?: never;
@@ -1561,7 +1561,7 @@ export interface paths {
         };
         /**
          * The SAF-T Financial file of a range of posting dates, as the Norwegian SAF-T Financial schema v1.30 (after the OECD SAF-T 2.0) lays it out: the header (company, tax registration, currency, range, software), the master files (every leaf account with its opening and closing balance, the customers and suppliers the lines name, the tax codes and cost centers) and every posted journal of the range with its lines and totals; XML only, needs journals:read too; above 50,000 lines, an export job (format xml) writes it
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Exports/SafT?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["auditFiles.safT"];
         put?: never;
@@ -1581,13 +1581,13 @@ export interface paths {
         };
         /**
          * List the caller’s own export jobs (paginated), each available one with a fresh downloadUrl
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Exports?pageSize=5`
          */
         get: operations["exports.list"];
         put?: never;
         /**
          * Have the CSV or XLSX file of an exportable route written in the background, its whole range up to 500,000 lines (answered 202, queued, at once; read the job until it is available, then download the file from its downloadUrl); needs the permission of that route too
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Exports`
          */
         post: operations["exports.create"];
         delete?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
         };
         /**
          * Get one of the caller’s export jobs: its status, why it failed, or its file’s size and a downloadUrl good for 5 minutes
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Exports/b1f6c5ea-e0c3-4410-881f-4980e12ae74c`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Exports/c75dfe4d-2fce-42b9-af08-0ccd9d5c239d`
          */
         get: operations["exports.get"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table,; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
         };
         /**
          * The gap test of the journals' entry numbers: after numbering every event committed before the request, the run 1 to count against the numbers the journals hold, with any gap (a number no journal holds) or repeat; complete unless the table was changed outside the service
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Audit/JournalNumbers`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Audit/JournalNumbers`
          */
         get: operations["audit.journalNumbers"];
         put?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The posted journals whose posting date (the effective date) is in the range, with their lines, as the AICPA Audit Data API's GLDetail records, a page at a time by posting date and serial number; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/AuditData/GL/Journals?startDate=2027-01-01&endDate=2027-01-31&pageSize=2`
          */
         get: operations["auditData.journals"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * The trial balance as of endDate (from startDate, by default the start of its financial year) as the AICPA Audit Data API's GLAccountBalance records, one per leaf account: the trial balance report's figures; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/AuditData/GL/TrialBalance?startDate=2027-01-01&endDate=2027-01-31`
          */
         get: operations["auditData.trialBalance"];
         put?: never;
@@ -1705,7 +1705,7 @@ export interface paths {
         };
         /**
          * The chart of accounts as the AICPA Audit Data API's GLAccountDetails records, a page at a time by code; needs audit:read and reports:read
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/AuditData/GL/Accounts?pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/AuditData/GL/Accounts?pageSize=5`
          */
         get: operations["auditData.accounts"];
         put?: never;
@@ -1725,13 +1725,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1769,12 +1769,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes/00103d41-178f-4ba2-9777-4715e0a82cba`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes/00103d41-178f-4ba2-9777-4715e0a82cba`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1793,7 +1793,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/TaxCodes/48bc81f7-2b35-4d39-86b7-d2c0fa748d71/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/TaxCodes/00103d41-178f-4ba2-9777-4715e0a82cba/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1813,13 +1813,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1837,7 +1837,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/VatReturns/90e6ed7a-0069-48a1-868d-8cd6cc6608ad`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/VatReturns/f88dfbbe-4d3e-40da-aae5-81308fcfc442`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1857,13 +1857,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1881,12 +1881,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Counterparties/501b92c6-940e-4444-9d48-2435712242d1`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Counterparties/501b92c6-940e-4444-9d48-2435712242d1`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1905,7 +1905,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Counterparties/ef8919ac-7ed6-4f00-a68c-f1241dd23c83/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Counterparties/501b92c6-940e-4444-9d48-2435712242d1/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1925,12 +1925,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1949,7 +1949,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1969,13 +1969,13 @@ export interface paths {
         };
         /**
          * List bank accounts, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts`
          */
         get: operations["bankAccounts.list"];
         put?: never;
         /**
          * Mark a leaf account (by UUID or path) as a bank account: its IBAN (check digits verified) and bank name; its currency is the account’s
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts`
          */
         post: operations["bankAccounts.create"];
         delete?: never;
@@ -1993,12 +1993,12 @@ export interface paths {
         };
         /**
          * Get a bank account (its id is its account’s)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2`
          */
         get: operations["bankAccounts.get"];
         /**
          * Replace a bank account’s IBAN and bank name (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060`
+         * @description Example request: `PUT /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2`
          */
         put: operations["bankAccounts.update"];
         post?: never;
@@ -2017,7 +2017,7 @@ export interface paths {
         };
         /**
          * List a bank account’s statement lines by booking date, newest first (paginated; filters dateFrom, dateTo, unmatched)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/StatementLines?unmatched=true`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/StatementLines?unmatched=true`
          */
         get: operations["bankAccounts.statementLines"];
         put?: never;
@@ -2039,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Make a journal from a statement line (by its bankReference) that has none (a bank charge, interest, a transfer), on the account named for its other side: a draft, or with post posted on the booking date and matched with the line at once (sent again, it goes on with the journal it made)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/StatementLineJournals`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/StatementLineJournals`
          */
         post: operations["bankAccounts.lineJournal"];
         delete?: never;
@@ -2059,7 +2059,7 @@ export interface paths {
         put?: never;
         /**
          * Match statement lines with ledger lines of the bank account whose amounts agree exactly, or with the difference posted to the account named (each line matched once)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/Matches`
          */
         post: operations["bankAccounts.createMatch"];
         delete?: never;
@@ -2077,14 +2077,14 @@ export interface paths {
         };
         /**
          * Get a match
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches/a40a45d8-1162-467f-b051-e0bbf3cf32de`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/Matches/fcd82c51-ef42-4e71-8743-4f5247d67d7c`
          */
         get: operations["bankAccounts.getMatch"];
         put?: never;
         post?: never;
         /**
          * Undo a match (versioned): its lines unmatched again
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Matches/a40a45d8-1162-467f-b051-e0bbf3cf32de`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/Matches/fcd82c51-ef42-4e71-8743-4f5247d67d7c`
          */
         delete: operations["bankAccounts.deleteMatch"];
         options?: never;
@@ -2103,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Match the unreconciled items by the bank account’s rules (reference and amount, amount and date; one to one, one to many, many to one), each match written with its event (dryRun: proposed only)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/AutoMatch`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/AutoMatch`
          */
         post: operations["bankAccounts.autoMatch"];
         delete?: never;
@@ -2123,7 +2123,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the bank account reconciled at a date: its figures then kept, and a later change into the period shown by the reconciliation as an exception
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Reconciliations`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/Reconciliations`
          */
         post: operations["bankAccounts.markReconciled"];
         delete?: never;
@@ -2141,7 +2141,7 @@ export interface paths {
         };
         /**
          * The reconciliation of a bank account at a date: statement and ledger balances, and the unmatched items on each side that account for their difference (JSON, CSV or XLSX); knownAt: as the books, the statements and the matches stood at that instant
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/BankAccounts/1dfb6773-5867-4ec3-bd15-930d5dafa060/Reconciliation?date=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/BankAccounts/1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2/Reconciliation?date=2027-01-31`
          */
         get: operations["bankAccounts.reconciliation"];
         put?: never;
@@ -2161,13 +2161,13 @@ export interface paths {
         };
         /**
          * The journal's attachments, oldest first (at most 25; no URLs: GET one for its download URL)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/f11ec598-c7e5-4ef8-b7f7-0105ec2f3337/Attachments`
          */
         get: operations["attachments.list"];
         put?: never;
         /**
          * Declare a source document of the journal (name, type, size in bytes, SHA-256 in hex): answers a presigned PUT that takes exactly that file, straight into storage (a voided journal takes none; at most 25 a journal)
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/f11ec598-c7e5-4ef8-b7f7-0105ec2f3337/Attachments`
          */
         post: operations["attachments.create"];
         delete?: never;
@@ -2185,14 +2185,14 @@ export interface paths {
         };
         /**
          * An attachment, with a presigned GET of its file once available. A pending one whose file is now in storage is checked first: available when it is the file declared (AttachmentAdded; its file then locked until retainUntil), else rejected
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/bcfb167b-e067-44e0-8cfd-66eafdbc18aa/Attachments/a72ae41f-ecb5-4c75-a553-173681c468f0`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/f11ec598-c7e5-4ef8-b7f7-0105ec2f3337/Attachments/d11bc0b8-ae04-4153-b8a3-f2db5e34ce80`
          */
         get: operations["attachments.get"];
         put?: never;
         post?: never;
         /**
          * Remove an attachment from an unposted journal (draft, submitted or approved; versioned): the record stays, removed, and so does the stored file; a posted, reversed or voided journal keeps its attachments
-         * @description Example request: `DELETE /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Journals/6172921d-eeb7-4868-9d94-f4dfabe04230/Attachments/0c0deec6-41c1-4b52-98c0-81b7bd441cca`
+         * @description Example request: `DELETE /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Journals/5563be2a-35ef-484d-84b0-ac2eae199640/Attachments/c8cb8731-91ee-4dab-bf62-b60022045ddf`
          */
         delete: operations["attachments.remove"];
         options?: never;
@@ -2211,7 +2211,7 @@ export interface paths {
         put?: never;
         /**
          * Declare a source document of the company that no journal holds yet (journalId null): answers a presigned PUT as a journal's declaration does; once available, a journals import names it in attachmentIds and writes it onto the journal it makes
-         * @description Example request: `POST /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Attachments`
+         * @description Example request: `POST /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Attachments`
          */
         post: operations["attachments.createForCompany"];
         delete?: never;
@@ -2229,7 +2229,7 @@ export interface paths {
         };
         /**
          * A file declared on the company, checked and downloaded as a journal's attachment is; once an import attached it, as its journal holds it (journalId set)
-         * @description Example request: `GET /api/v1/Companies/1aee0249-4bdc-4d02-82d0-829060249873/Attachments/fdb21368-d36f-4560-8cc8-15423c063edd`
+         * @description Example request: `GET /api/v1/Companies/5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6/Attachments/cfc1a74b-5e11-47f1-83b6-ad62ab05729d`
          */
         get: operations["attachments.getForCompany"];
         put?: never;
@@ -5981,7 +5981,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45355/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33881%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Yr2BNxaEAifHsAbZygmZ8o24Ge5D6ZXE8I7z2-UB7zI&code_challenge_method=S256&state=P_NqwBcaSHb3NsKYG6Cw5-xNDYaQUASfoh0rji3Gp5s&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46615/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46101%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=7pLucB5mw_BoyBfYE0UASr7zT0Q-K6-Wy7upZqj3iLI&code_challenge_method=S256&state=9IRH86rfOo7pcwga4jk1S9UGUDlhEGJDQCalwROdsQI&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -6021,7 +6021,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "companyId": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6074,7 +6074,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
+                     *           "companyId": "9f9146f0-cf7e-4a94-83b2-bc1807633b30",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6181,7 +6181,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "companyId": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6234,7 +6234,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
+                     *           "companyId": "9f9146f0-cf7e-4a94-83b2-bc1807633b30",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -6330,16 +6330,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
+                     *           "id": "9f9146f0-cf7e-4a94-83b2-bc1807633b30",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-30T03:50:41.239Z",
+                     *           "createdAt": "2026-11-30T04:06:12.897Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "id": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-30T03:50:40.907Z",
+                     *           "createdAt": "2026-11-30T04:06:12.770Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -6396,9 +6396,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
+                     *       "id": "9f9146f0-cf7e-4a94-83b2-bc1807633b30",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T03:50:41.239Z",
+                     *       "createdAt": "2026-11-30T04:06:12.897Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -6411,7 +6411,7 @@ export interface operations {
                      *         "defaultEmirate": null,
                      *         "documentRetentionYears": 6,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-30T03:50:41.239Z"
+                     *         "updatedAt": "2026-11-30T04:06:12.897Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -6498,9 +6498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5dbe26bd-47c0-40e4-ba04-48ba3d4b314a",
+                     *       "id": "9f9146f0-cf7e-4a94-83b2-bc1807633b30",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-30T03:50:41.239Z",
+                     *       "createdAt": "2026-11-30T04:06:12.897Z",
                      *       "version": 1
                      *     }
                      */
@@ -6545,7 +6545,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T03:50:40.907Z"
+                     *       "updatedAt": "2026-11-30T04:06:12.770Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6575,7 +6575,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
+                 *       "retainedEarningsAccountId": "1c38721a-0cca-44bf-994e-4732e7502e33",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -6620,7 +6620,7 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
+                     *       "retainedEarningsAccountId": "1c38721a-0cca-44bf-994e-4732e7502e33",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
@@ -6628,7 +6628,7 @@ export interface operations {
                      *       "defaultEmirate": null,
                      *       "documentRetentionYears": 6,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-30T03:50:43.033Z"
+                     *       "updatedAt": "2026-11-30T04:06:13.812Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -6817,7 +6817,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *           "id": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -6828,8 +6828,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-30T03:50:59.374Z",
-                     *           "updatedAt": "2026-11-30T03:50:59.425Z"
+                     *           "createdAt": "2026-11-30T04:06:22.230Z",
+                     *           "updatedAt": "2026-11-30T04:06:22.266Z"
                      *         }
                      *       ]
                      *     }
@@ -6890,7 +6890,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *       "id": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6900,8 +6900,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:59.374Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.374Z"
+                     *       "createdAt": "2026-11-30T04:06:22.230Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.230Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6948,7 +6948,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *       "id": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6958,8 +6958,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:59.374Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.374Z"
+                     *       "createdAt": "2026-11-30T04:06:22.230Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.230Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7020,7 +7020,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *       "id": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -7031,8 +7031,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:50:59.374Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.425Z"
+                     *       "createdAt": "2026-11-30T04:06:22.230Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.266Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -7140,8 +7140,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "email": "user-b7c39370-8376-47f8-92b8-6fb74375f704@example.com",
+                     *           "userId": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "email": "user-e96a6e74-ed87-4be8-96c2-3abb848f2689@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -7193,20 +7193,20 @@ export interface operations {
                      *             "attachments:create",
                      *             "exports:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T03:50:40.907Z",
+                     *           "joinedAt": "2026-11-30T04:06:12.770Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
-                     *           "email": "contract-1796010659462@example.com",
-                     *           "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *           "userId": "5bbacfe0-d0a6-4405-9377-f7488f4aff95",
+                     *           "email": "contract-1796011582292@example.com",
+                     *           "roleId": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-30T03:50:59.502Z",
+                     *           "joinedAt": "2026-11-30T04:06:22.314Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7238,8 +7238,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1796010659462@example.com",
-                 *       "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09"
+                 *       "email": "contract-1796011582292@example.com",
+                 *       "roleId": "b0b1a7e8-be26-481c-888e-b5195eecdb48"
                  *     }
                  */
                 "application/json": {
@@ -7261,16 +7261,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
-                     *       "email": "contract-1796010659462@example.com",
-                     *       "roleId": "37b79417-6c93-4d27-bc06-6e686d74ad09",
+                     *       "userId": "5bbacfe0-d0a6-4405-9377-f7488f4aff95",
+                     *       "email": "contract-1796011582292@example.com",
+                     *       "roleId": "b0b1a7e8-be26-481c-888e-b5195eecdb48",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T03:50:59.502Z",
+                     *       "joinedAt": "2026-11-30T04:06:22.314Z",
                      *       "version": 1
                      *     }
                      */
@@ -7330,8 +7330,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1e9bc7a5-d277-49b0-91ff-f0774a00fff3",
-                     *       "email": "contract-1796010659462@example.com",
+                     *       "userId": "5bbacfe0-d0a6-4405-9377-f7488f4aff95",
+                     *       "email": "contract-1796011582292@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -7354,7 +7354,7 @@ export interface operations {
                      *         "attachments:read",
                      *         "exports:read"
                      *       ],
-                     *       "joinedAt": "2026-11-30T03:50:59.502Z",
+                     *       "joinedAt": "2026-11-30T04:06:22.314Z",
                      *       "version": 2
                      *     }
                      */
@@ -7463,9 +7463,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
+                     *           "id": "933337e6-4063-4689-a8ac-6c1c08fbe3a2",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_dVX6WgI",
+                     *           "prefix": "sk-svc_WaHtouY",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -7473,8 +7473,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "createdAt": "2026-11-30T03:50:59.625Z",
+                     *           "createdBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "createdAt": "2026-11-30T04:06:22.423Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -7540,9 +7540,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
+                     *       "id": "933337e6-4063-4689-a8ac-6c1c08fbe3a2",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_dVX6WgI",
+                     *       "prefix": "sk-svc_WaHtouY",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -7550,8 +7550,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *       "createdAt": "2026-11-30T03:50:59.625Z",
+                     *       "createdBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *       "createdAt": "2026-11-30T04:06:22.423Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -7602,18 +7602,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ea61077-6974-4640-8935-af9d1836a6f9",
+                     *       "id": "933337e6-4063-4689-a8ac-6c1c08fbe3a2",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_dVX6WgI",
+                     *       "prefix": "sk-svc_WaHtouY",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-30T03:50:59.678Z",
-                     *       "createdBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *       "createdAt": "2026-11-30T03:50:59.625Z",
+                     *       "revokedAt": "2026-11-30T04:06:22.459Z",
+                     *       "createdBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *       "createdAt": "2026-11-30T04:06:22.423Z",
                      *       "version": 2
                      *     }
                      */
@@ -7668,17 +7668,17 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "id": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "parentId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.687Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.687Z",
+                     *           "createdAt": "2026-11-30T04:06:13.635Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.635Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7688,7 +7688,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "id": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -7697,8 +7697,8 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.620Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.620Z",
+                     *           "createdAt": "2026-11-30T04:06:13.595Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.595Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
@@ -7708,17 +7708,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "id": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
+                     *           "parentId": "1c2bfbfe-d78a-4167-afb5-07b3c12e880b",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.574Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.574Z",
+                     *           "createdAt": "2026-11-30T04:06:13.535Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.535Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7728,7 +7728,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
+                     *           "id": "1c2bfbfe-d78a-4167-afb5-07b3c12e880b",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -7737,8 +7737,8 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.515Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.515Z",
+                     *           "createdAt": "2026-11-30T04:06:13.507Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.507Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
@@ -7748,17 +7748,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "adf833b6-f85d-4b4d-9329-d02e8085228c",
+                     *           "id": "1c38721a-0cca-44bf-994e-4732e7502e33",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "2b89016e-66eb-4d9e-801f-abdb5f9458c7",
+                     *           "parentId": "a8a0f33e-8f13-4a81-82e9-a7ad912ec894",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.468Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.468Z",
+                     *           "createdAt": "2026-11-30T04:06:13.483Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.483Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7768,7 +7768,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "2b89016e-66eb-4d9e-801f-abdb5f9458c7",
+                     *           "id": "a8a0f33e-8f13-4a81-82e9-a7ad912ec894",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -7777,8 +7777,8 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.388Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.388Z",
+                     *           "createdAt": "2026-11-30T04:06:13.448Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.448Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
@@ -7788,17 +7788,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "id": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.308Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.308Z",
+                     *           "createdAt": "2026-11-30T04:06:13.407Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.407Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7808,17 +7808,17 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "id": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.124Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.124Z",
+                     *           "createdAt": "2026-11-30T04:06:13.325Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.325Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7828,7 +7828,7 @@ export interface operations {
                      *           "groupingCode": null
                      *         },
                      *         {
-                     *           "id": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "id": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -7837,8 +7837,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.012Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.012Z",
+                     *           "createdAt": "2026-11-30T04:06:13.268Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.268Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7912,7 +7912,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
+                     *       "id": "4dc25bde-e00f-4515-9a1a-c2b1b31b5099",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7921,8 +7921,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:43.244Z",
-                     *       "updatedAt": "2026-11-30T03:50:43.244Z",
+                     *       "createdAt": "2026-11-30T04:06:13.885Z",
+                     *       "updatedAt": "2026-11-30T04:06:13.885Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7976,7 +7976,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
+                     *       "id": "4dc25bde-e00f-4515-9a1a-c2b1b31b5099",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7985,8 +7985,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:43.244Z",
-                     *       "updatedAt": "2026-11-30T03:50:43.244Z",
+                     *       "createdAt": "2026-11-30T04:06:13.885Z",
+                     *       "updatedAt": "2026-11-30T04:06:13.885Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8056,7 +8056,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
+                     *       "id": "4dc25bde-e00f-4515-9a1a-c2b1b31b5099",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -8065,8 +8065,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:50:43.244Z",
-                     *       "updatedAt": "2026-11-30T03:50:44.611Z",
+                     *       "createdAt": "2026-11-30T04:06:13.885Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.292Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -8189,15 +8189,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "611c1ba9-b8aa-40fa-bda9-449f265b1c6a",
-                     *           "occurredAt": "2026-11-30T03:50:43.244Z",
+                     *           "requestId": "3f1f3714-b007-4bd3-be86-2fb29e1e3d20",
+                     *           "occurredAt": "2026-11-30T04:06:13.885Z",
                      *           "sequence": 14,
-                     *           "hash": "8ea819f68f6ec0053e7ecdf8e1b4814ad9138c15abdb0a827bb9bcebb2ad3194",
+                     *           "hash": "641da3517f17df5b2ed7efbd81e3082650e4a75f7e5f7adae5fcb61b5299cc43",
                      *           "state": {
-                     *             "id": "a02d2c22-37fb-4971-9c9b-6ff1fc99cace",
+                     *             "id": "4dc25bde-e00f-4515-9a1a-c2b1b31b5099",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -8206,8 +8206,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:50:43.244Z",
-                     *             "updatedAt": "2026-11-30T03:50:43.244Z",
+                     *             "createdAt": "2026-11-30T04:06:13.885Z",
+                     *             "updatedAt": "2026-11-30T04:06:13.885Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -8270,7 +8270,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *           "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -8279,12 +8279,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:45.613Z",
-                     *           "updatedAt": "2026-11-30T03:50:45.613Z",
+                     *           "createdAt": "2026-11-30T04:06:14.614Z",
+                     *           "updatedAt": "2026-11-30T04:06:14.614Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "id": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -8293,12 +8293,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.797Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.797Z",
+                     *           "createdAt": "2026-11-30T04:06:13.674Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.674Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "92bbf9c8-4863-4cf9-80df-6345843e5d34",
+                     *           "id": "cead51b6-b3fe-44d3-97c3-e34382332f71",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -8307,8 +8307,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:42.873Z",
-                     *           "updatedAt": "2026-11-30T03:50:42.873Z",
+                     *           "createdAt": "2026-11-30T04:06:13.734Z",
+                     *           "updatedAt": "2026-11-30T04:06:13.734Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -8367,7 +8367,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *       "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8376,8 +8376,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:45.613Z",
-                     *       "updatedAt": "2026-11-30T03:50:45.613Z",
+                     *       "createdAt": "2026-11-30T04:06:14.614Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.614Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8425,7 +8425,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *       "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -8434,8 +8434,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:45.613Z",
-                     *       "updatedAt": "2026-11-30T03:50:45.613Z",
+                     *       "createdAt": "2026-11-30T04:06:14.614Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.614Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8492,7 +8492,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *       "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8501,8 +8501,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:50:45.613Z",
-                     *       "updatedAt": "2026-11-30T03:50:45.892Z",
+                     *       "createdAt": "2026-11-30T04:06:14.614Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.745Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8619,15 +8619,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8ae86156-1270-4f08-986c-8abe3cbc8a78",
-                     *           "occurredAt": "2026-11-30T03:50:45.613Z",
+                     *           "requestId": "60baa92d-0819-4059-80a0-df66bc281612",
+                     *           "occurredAt": "2026-11-30T04:06:14.614Z",
                      *           "sequence": 17,
-                     *           "hash": "1df171e5f74e2b15ba7c536c7e9389c891724e3bac4353222b22a2447f94b00f",
+                     *           "hash": "9a52bd22b59cea7e43d8d1126682163e518bec6cb1756785700a3edbe06aa7f0",
                      *           "state": {
-                     *             "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *             "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -8636,8 +8636,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:50:45.613Z",
-                     *             "updatedAt": "2026-11-30T03:50:45.613Z",
+                     *             "createdAt": "2026-11-30T04:06:14.614Z",
+                     *             "updatedAt": "2026-11-30T04:06:14.614Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -8689,7 +8689,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *       "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8698,8 +8698,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T03:50:45.613Z",
-                     *       "updatedAt": "2026-11-30T03:50:46.047Z",
+                     *       "createdAt": "2026-11-30T04:06:14.614Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.853Z",
                      *       "status": "active"
                      *     }
                      */
@@ -8749,7 +8749,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65de234c-8860-45f0-a223-e3c897c13490",
+                     *       "id": "28520909-d403-4cc9-a200-b027d8e5c9d1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -8758,8 +8758,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T03:50:45.613Z",
-                     *       "updatedAt": "2026-11-30T03:50:45.995Z",
+                     *       "createdAt": "2026-11-30T04:06:14.614Z",
+                     *       "updatedAt": "2026-11-30T04:06:14.789Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8810,19 +8810,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T03:50:47.512Z",
-                     *           "updatedAt": "2026-11-30T03:50:47.512Z",
+                     *           "createdAt": "2026-11-30T04:06:15.633Z",
+                     *           "updatedAt": "2026-11-30T04:06:15.633Z",
                      *           "periods": [
                      *             {
-                     *               "id": "5c5b78e7-d265-4449-b0fd-d25a5f0876f0",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "427703d2-4145-474b-a91c-954091946d79",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8832,8 +8832,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9101a90b-0cc1-4acd-8957-8e44a62684d2",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "de3411a0-6d04-44bc-b946-ca662ff82f66",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8843,8 +8843,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4f6cdbc3-56c5-4bcd-9ecb-439380e5c2c6",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "d05f9592-2b87-408f-949c-5e6a3bce5831",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8854,8 +8854,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a3b584a4-aeea-4b54-bbca-b2091903ed8a",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "832b6d72-f90c-4a1e-b53d-59f94b7c96ed",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8865,8 +8865,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b607d1b0-2adb-4646-90ec-d9f85ab86245",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "30946633-eae6-4ffc-a146-ca2a9c732585",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8876,8 +8876,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b6c3cbe7-887c-4609-abed-76e0532b0fb0",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "fc292149-c162-4907-a3d3-3b062c151f60",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8887,8 +8887,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "597257e5-2896-406a-9bb3-a9b1481c8421",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "9125c46f-7821-424c-95cd-3da77c87e737",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8898,8 +8898,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d319cd6f-c902-4516-8f80-895fe9897521",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "748c03c4-c230-4406-ae56-4a29afe6ad0e",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8909,8 +8909,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f21b884c-1006-4b80-9360-9f9dfc98c13e",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "0a9d42fe-a5b5-410f-ae6c-256937f87517",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8920,8 +8920,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ce3e7b2b-ca06-447f-ba09-82e7d56dd5d9",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "167afe1a-d851-4ceb-a995-ba71f2f2d0dc",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8931,8 +8931,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ea93f9c6-09ab-4aca-88d8-82dad0f2834f",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "b1023aef-f2e0-4f75-a9de-8555e62d4a5a",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8942,8 +8942,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0fc4364c-e13b-4097-9dfa-ed08c9283843",
-                     *               "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *               "id": "45d59cee-2ba7-4ee2-9e06-b084ed3b10cf",
+                     *               "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8955,19 +8955,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-30T03:50:47.213Z",
-                     *           "updatedAt": "2026-11-30T03:50:47.213Z",
+                     *           "createdAt": "2026-11-30T04:06:15.551Z",
+                     *           "updatedAt": "2026-11-30T04:06:15.551Z",
                      *           "periods": [
                      *             {
-                     *               "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8977,8 +8977,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "211414e5-30a4-47f5-babd-f2daed925730",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8988,8 +8988,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8999,8 +8999,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "46216aa4-5772-49e1-a145-c7a33b0b416c",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -9010,8 +9010,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "f139d5fc-2e0a-43c6-b2f5-0e04aabb924f",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -9021,8 +9021,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "18da2b57-33fe-4492-a97f-e281b28680cd",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -9032,8 +9032,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "45332eb3-9260-4e62-9ca3-dcd7656838a1",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -9043,8 +9043,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "c715dd28-8db2-4cba-8296-76439ecd4bb6",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -9054,8 +9054,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "3164a688-914d-469c-bf4c-4ef0cfb61e3a",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -9065,8 +9065,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "e8502607-a1d8-481d-82c1-3e4e7f65ee6c",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -9076,8 +9076,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "64a38b77-56e4-43e3-9b19-d9ad1dac25ed",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -9087,8 +9087,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
-                     *               "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *               "id": "0c7fd1f8-555c-40aa-a562-1cce9d0e57dd",
+                     *               "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -9152,19 +9152,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *       "id": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T03:50:47.512Z",
-                     *       "updatedAt": "2026-11-30T03:50:47.512Z",
+                     *       "createdAt": "2026-11-30T04:06:15.633Z",
+                     *       "updatedAt": "2026-11-30T04:06:15.633Z",
                      *       "periods": [
                      *         {
-                     *           "id": "5c5b78e7-d265-4449-b0fd-d25a5f0876f0",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "427703d2-4145-474b-a91c-954091946d79",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -9174,8 +9174,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9101a90b-0cc1-4acd-8957-8e44a62684d2",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "de3411a0-6d04-44bc-b946-ca662ff82f66",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -9185,8 +9185,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4f6cdbc3-56c5-4bcd-9ecb-439380e5c2c6",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "d05f9592-2b87-408f-949c-5e6a3bce5831",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -9196,8 +9196,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a3b584a4-aeea-4b54-bbca-b2091903ed8a",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "832b6d72-f90c-4a1e-b53d-59f94b7c96ed",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -9207,8 +9207,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b607d1b0-2adb-4646-90ec-d9f85ab86245",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "30946633-eae6-4ffc-a146-ca2a9c732585",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -9218,8 +9218,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b6c3cbe7-887c-4609-abed-76e0532b0fb0",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "fc292149-c162-4907-a3d3-3b062c151f60",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -9229,8 +9229,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "597257e5-2896-406a-9bb3-a9b1481c8421",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "9125c46f-7821-424c-95cd-3da77c87e737",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -9240,8 +9240,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d319cd6f-c902-4516-8f80-895fe9897521",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "748c03c4-c230-4406-ae56-4a29afe6ad0e",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -9251,8 +9251,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f21b884c-1006-4b80-9360-9f9dfc98c13e",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "0a9d42fe-a5b5-410f-ae6c-256937f87517",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -9262,8 +9262,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ce3e7b2b-ca06-447f-ba09-82e7d56dd5d9",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "167afe1a-d851-4ceb-a995-ba71f2f2d0dc",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -9273,8 +9273,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea93f9c6-09ab-4aca-88d8-82dad0f2834f",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "b1023aef-f2e0-4f75-a9de-8555e62d4a5a",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -9284,8 +9284,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0fc4364c-e13b-4097-9dfa-ed08c9283843",
-                     *           "financialYearId": "1a1cc555-eade-44bc-9a9d-bac0af3ea9b9",
+                     *           "id": "45d59cee-2ba7-4ee2-9e06-b084ed3b10cf",
+                     *           "financialYearId": "3423364d-b7c7-4301-9861-36e2a9321fc2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -9341,19 +9341,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "id": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T03:50:47.213Z",
-                     *       "updatedAt": "2026-11-30T03:50:47.213Z",
+                     *       "createdAt": "2026-11-30T04:06:15.551Z",
+                     *       "updatedAt": "2026-11-30T04:06:15.551Z",
                      *       "periods": [
                      *         {
-                     *           "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9363,8 +9363,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "211414e5-30a4-47f5-babd-f2daed925730",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9374,8 +9374,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9385,8 +9385,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "46216aa4-5772-49e1-a145-c7a33b0b416c",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9396,8 +9396,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "f139d5fc-2e0a-43c6-b2f5-0e04aabb924f",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9407,8 +9407,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "18da2b57-33fe-4492-a97f-e281b28680cd",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9418,8 +9418,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "45332eb3-9260-4e62-9ca3-dcd7656838a1",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9429,8 +9429,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "c715dd28-8db2-4cba-8296-76439ecd4bb6",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9440,8 +9440,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "3164a688-914d-469c-bf4c-4ef0cfb61e3a",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9451,8 +9451,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "e8502607-a1d8-481d-82c1-3e4e7f65ee6c",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9462,8 +9462,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "64a38b77-56e4-43e3-9b19-d9ad1dac25ed",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9473,8 +9473,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "0c7fd1f8-555c-40aa-a562-1cce9d0e57dd",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9537,19 +9537,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *       "id": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-30T03:50:47.710Z",
-                     *       "updatedAt": "2026-11-30T03:50:48.081Z",
+                     *       "createdAt": "2026-11-30T04:06:15.772Z",
+                     *       "updatedAt": "2026-11-30T04:06:15.905Z",
                      *       "periods": [
                      *         {
-                     *           "id": "d26ac00a-185f-4c99-8546-a827e56c4f72",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "39f2f1a4-8550-4f29-b70a-265814be693b",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -9559,8 +9559,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9f8d189a-1121-4a75-bc2d-bafce98a887c",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "dd75fb50-5279-4069-82f0-c03d03767ce5",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -9570,8 +9570,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1fa33f4a-f871-4d98-953e-190b27261351",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "93b240ba-aa5d-4fb8-a442-44a57f543428",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -9581,8 +9581,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a0718e4-110f-49d0-8657-f34be61c3483",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "c8bd78be-f514-4206-9fa4-fd826723e6e4",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -9592,8 +9592,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "638df239-e654-480a-8443-0de67353f923",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "5fb91b7e-4d78-4221-a4f0-9ecea373fb4a",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -9603,8 +9603,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f6766548-0204-44f4-8eef-0518e83fed45",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "74eb6e46-7272-4ffe-8b92-4f53c8616990",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -9614,8 +9614,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "17cba62a-0371-4138-b658-b734b979ec8f",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "794e2e9c-8424-4a73-9ef4-9765626f02ff",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -9625,8 +9625,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74d3804b-f0b6-4e61-9dc4-796257bfe237",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "ee810a19-2948-41c8-833b-207243109f6a",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -9636,8 +9636,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5ef81d8-3e28-497b-8a78-ce37c5fabe1e",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "b186e8fa-22ca-4d37-ad26-091ab1dc7ed7",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -9647,8 +9647,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c17ecbfb-14d0-43d1-9286-2f12e87c1130",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "fd5474e2-1680-49de-a7aa-2c86e4eb9985",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -9658,8 +9658,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "13624d50-9787-4533-bb7f-cd32ae56e3b7",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "a833c0b1-a7da-4071-b772-114a8f06bde3",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -9669,8 +9669,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a95aa782-33dc-412b-9b01-ef4ba4b3a88c",
-                     *           "financialYearId": "f15b18f8-cae9-4cda-9f3f-69fdec9ca6d2",
+                     *           "id": "7a4a817a-c9d9-42c0-af86-7c7d9474b4da",
+                     *           "financialYearId": "46f9da33-1318-40ff-b144-867da9a2c582",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9816,14 +9816,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb9df744-f4a1-41f0-8824-d94bfbe1ce59",
-                     *       "serialNumber": 5,
+                     *       "id": "e643afa0-dd6d-4d58-baf8-d013f38b0930",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9836,7 +9836,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "adf833b6-f85d-4b4d-9329-d02e8085228c",
+                     *           "accountId": "1c38721a-0cca-44bf-994e-4732e7502e33",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9864,19 +9864,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:56.257Z",
-                     *       "updatedAt": "2026-11-30T03:50:56.257Z",
+                     *       "createdAt": "2026-11-30T04:06:20.679Z",
+                     *       "updatedAt": "2026-11-30T04:06:20.679Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9947,8 +9947,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0982b5b1-a4b1-4447-aaf8-882137ac6b5d",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "0c7fd1f8-555c-40aa-a562-1cce9d0e57dd",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9958,8 +9958,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0a9d22d2-f53f-4274-b9d4-d17fc4ec4127",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "64a38b77-56e4-43e3-9b19-d9ad1dac25ed",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9969,8 +9969,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91c8515a-016f-42a8-87de-cb1d66f98911",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "e8502607-a1d8-481d-82c1-3e4e7f65ee6c",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9980,8 +9980,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5008590-16b0-460b-9de9-1cc4d132a61f",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "3164a688-914d-469c-bf4c-4ef0cfb61e3a",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9991,8 +9991,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "30248b45-66dc-4cd0-84e6-56664550ccf2",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "c715dd28-8db2-4cba-8296-76439ecd4bb6",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -10002,8 +10002,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3fbb9952-73b8-4aec-81a0-0144cf926620",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "45332eb3-9260-4e62-9ca3-dcd7656838a1",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -10013,8 +10013,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ecbc31d-13dd-4a1e-8322-9c3a1c60d837",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "18da2b57-33fe-4492-a97f-e281b28680cd",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -10024,8 +10024,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c00570fc-f25b-43d3-b7ea-769a2158d785",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "f139d5fc-2e0a-43c6-b2f5-0e04aabb924f",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -10035,8 +10035,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "624903e2-b25e-40d8-b55c-0b5c3922ddbc",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "46216aa4-5772-49e1-a145-c7a33b0b416c",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -10046,8 +10046,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3f32f41-4014-4196-af8c-6a63b34e948b",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -10057,8 +10057,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36b5c00f-a9b4-4098-931d-94c58a82caf4",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "211414e5-30a4-47f5-babd-f2daed925730",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -10068,8 +10068,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -10117,8 +10117,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10174,8 +10174,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10329,8 +10329,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc73149a-ad75-4ac8-b498-0ba5b3d6ceb1",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "id": "eccc4215-d32b-48ff-8faf-07f9322f3a92",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -10419,14 +10419,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *           "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *               "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -10439,7 +10439,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *               "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -10467,19 +10467,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:49.769Z",
-                     *           "updatedAt": "2026-11-30T03:50:49.769Z",
+                     *           "createdAt": "2026-11-30T04:06:16.984Z",
+                     *           "updatedAt": "2026-11-30T04:06:16.984Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -10532,12 +10532,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                 *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                 *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10563,14 +10563,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10583,7 +10583,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10611,19 +10611,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:49.769Z",
-                     *       "updatedAt": "2026-11-30T03:50:49.769Z",
+                     *       "createdAt": "2026-11-30T04:06:16.984Z",
+                     *       "updatedAt": "2026-11-30T04:06:16.984Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10681,14 +10681,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10701,7 +10701,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10729,19 +10729,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:49.769Z",
-                     *       "updatedAt": "2026-11-30T03:50:49.769Z",
+                     *       "createdAt": "2026-11-30T04:06:16.984Z",
+                     *       "updatedAt": "2026-11-30T04:06:16.984Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10788,12 +10788,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                 *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                 *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10821,14 +10821,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10841,7 +10841,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10869,19 +10869,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:50:49.769Z",
-                     *       "updatedAt": "2026-11-30T03:50:50.275Z",
+                     *       "createdAt": "2026-11-30T04:06:16.984Z",
+                     *       "updatedAt": "2026-11-30T04:06:17.258Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10951,22 +10951,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "267206dd-833b-4600-87c1-55ba24b5b08b",
-                     *           "occurredAt": "2026-11-30T03:50:49.772Z",
+                     *           "requestId": "0214e313-6dc1-4914-9e9a-ec0ac0c66e5c",
+                     *           "occurredAt": "2026-11-30T04:06:16.988Z",
                      *           "sequence": 31,
-                     *           "hash": "6704bab6d3ed2e3647b442771021c966ee2bda72fe3aea98cb32033881afb7cd",
+                     *           "hash": "aaced4ce2fd4301ca4af56f3142cc2ae207633f90f22f01c5af87284acf55189",
                      *           "state": {
-                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *             "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10979,7 +10979,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *                 "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -11007,19 +11007,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:50:49.769Z",
-                     *             "updatedAt": "2026-11-30T03:50:49.769Z",
+                     *             "createdAt": "2026-11-30T04:06:16.984Z",
+                     *             "updatedAt": "2026-11-30T04:06:16.984Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -11081,14 +11081,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
-                     *       "serialNumber": 9,
+                     *       "id": "5563be2a-35ef-484d-84b0-ac2eae199640",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11101,7 +11101,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11129,25 +11129,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:03.752Z",
-                     *       "updatedAt": "2026-11-30T03:51:03.803Z",
+                     *       "createdAt": "2026-11-30T04:06:25.697Z",
+                     *       "updatedAt": "2026-11-30T04:06:25.725Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "submittedAt": "2026-11-30T03:51:03.803Z",
+                     *       "submittedAt": "2026-11-30T04:06:25.725Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -11212,14 +11212,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
-                     *       "serialNumber": 9,
+                     *       "id": "5563be2a-35ef-484d-84b0-ac2eae199640",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11232,7 +11232,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11260,46 +11260,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-30T03:51:03.752Z",
-                     *       "updatedAt": "2026-11-30T03:51:03.888Z",
+                     *       "createdAt": "2026-11-30T04:06:25.697Z",
+                     *       "updatedAt": "2026-11-30T04:06:25.844Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *         "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "submittedAt": "2026-11-30T03:51:03.872Z",
+                     *       "submittedAt": "2026-11-30T04:06:25.825Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *             "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *           },
-                     *           "at": "2026-11-30T03:51:03.888Z"
+                     *           "at": "2026-11-30T04:06:25.844Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *         "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *       },
-                     *       "approvedAt": "2026-11-30T03:51:03.888Z",
+                     *       "approvedAt": "2026-11-30T04:06:25.844Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *           "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *         },
-                     *         "at": "2026-11-30T03:51:03.858Z"
+                     *         "at": "2026-11-30T04:06:25.802Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -11364,14 +11364,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6172921d-eeb7-4868-9d94-f4dfabe04230",
-                     *       "serialNumber": 9,
+                     *       "id": "5563be2a-35ef-484d-84b0-ac2eae199640",
+                     *       "serialNumber": 13,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -11384,7 +11384,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -11412,19 +11412,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T03:51:03.752Z",
-                     *       "updatedAt": "2026-11-30T03:51:03.858Z",
+                     *       "createdAt": "2026-11-30T04:06:25.697Z",
+                     *       "updatedAt": "2026-11-30T04:06:25.802Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *         "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11434,9 +11434,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *           "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *         },
-                     *         "at": "2026-11-30T03:51:03.858Z",
+                     *         "at": "2026-11-30T04:06:25.802Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -11501,14 +11501,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11521,7 +11521,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11541,27 +11541,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *       "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T03:50:49.769Z",
-                     *       "updatedAt": "2026-11-30T03:50:50.525Z",
+                     *       "createdAt": "2026-11-30T04:06:16.984Z",
+                     *       "updatedAt": "2026-11-30T04:06:17.316Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11571,9 +11571,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "postedAt": "2026-11-30T03:50:50.525Z",
+                     *       "postedAt": "2026-11-30T04:06:17.316Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11640,14 +11640,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8941db94-153d-4d6a-994d-3cec2ba7a190",
+                     *       "id": "e220be2d-4e79-4df4-bde5-0a305b5ab315",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11660,7 +11660,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11680,27 +11680,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *       "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-30T03:50:50.817Z",
-                     *       "updatedAt": "2026-11-30T03:50:50.880Z",
+                     *       "createdAt": "2026-11-30T04:06:17.538Z",
+                     *       "updatedAt": "2026-11-30T04:06:17.635Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11710,14 +11710,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "postedAt": "2026-11-30T03:50:50.847Z",
+                     *       "postedAt": "2026-11-30T04:06:17.593Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "voidedAt": "2026-11-30T03:50:50.880Z"
+                     *       "voidedAt": "2026-11-30T04:06:17.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11766,14 +11766,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11786,7 +11786,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11814,19 +11814,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-30T03:50:49.769Z",
-                     *       "updatedAt": "2026-11-30T03:50:50.591Z",
+                     *       "createdAt": "2026-11-30T04:06:16.984Z",
+                     *       "updatedAt": "2026-11-30T04:06:17.361Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11893,14 +11893,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49756085-47fe-4b25-be29-1a686ddac688",
+                     *       "id": "3caac480-87a8-4efb-88bf-1ffae840b4c7",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11913,7 +11913,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11933,27 +11933,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *       "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
-                     *       "reversalOf": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *       "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
+                     *       "reversalOf": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:50.736Z",
-                     *       "updatedAt": "2026-11-30T03:50:50.736Z",
+                     *       "createdAt": "2026-11-30T04:06:17.476Z",
+                     *       "updatedAt": "2026-11-30T04:06:17.476Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11963,9 +11963,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "postedAt": "2026-11-30T03:50:50.736Z",
+                     *       "postedAt": "2026-11-30T04:06:17.476Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -12112,24 +12112,24 @@ export interface operations {
                      *       "exceptionCount": 3,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
-                     *           "serialNumber": 8,
+                     *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
+                     *           "serialNumber": 12,
                      *           "date": "2027-01-10",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "postedAt": "2026-11-30T03:51:02.818Z",
+                     *           "postedAt": "2026-11-30T04:06:24.881Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12137,24 +12137,24 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "f83cdaca-8194-4441-bdab-8ef6ca4c03a2",
-                     *           "serialNumber": 6,
+                     *           "journalId": "67cbfb28-519d-4803-8053-125962b33c2c",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "postedAt": "2026-11-30T03:51:01.320Z",
+                     *           "postedAt": "2026-11-30T04:06:23.634Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12162,29 +12162,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "6172921d-eeb7-4868-9d94-f4dfabe04230",
-                     *           "serialNumber": 9,
+                     *           "journalId": "5563be2a-35ef-484d-84b0-ac2eae199640",
+                     *           "serialNumber": 13,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *               "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "postedAt": "2026-11-30T03:51:03.902Z",
+                     *           "postedAt": "2026-11-30T04:06:25.864Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -12196,7 +12196,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *             "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -12205,7 +12205,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "entered": 3,
                      *           "approved": 0,
@@ -12283,14 +12283,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12317,8 +12317,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
-                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
+                     *           "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12344,7 +12344,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
+                     *           "accountId": "1c2bfbfe-d78a-4167-afb5-07b3c12e880b",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12371,8 +12371,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
-                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
+                     *           "parentId": "1c2bfbfe-d78a-4167-afb5-07b3c12e880b",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12398,7 +12398,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "accountId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12425,8 +12425,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "parentId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12560,7 +12560,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "accountId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12579,8 +12579,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "parentId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12692,7 +12692,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12709,8 +12709,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
-                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
+                     *           "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12834,7 +12834,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12850,8 +12850,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
-                     *           "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
+                     *           "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12960,9 +12960,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
+                     *       "budgetId": "ffafb649-18ff-436c-885f-ac9faf390577",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12989,8 +12989,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
-                     *           "parentId": "95c02c74-a16e-45dc-99b5-ecf59a56002e",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
+                     *           "parentId": "1c2bfbfe-d78a-4167-afb5-07b3c12e880b",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13023,8 +13023,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "parentId": "1084f676-d221-4238-9305-3c6b38d9e1b7",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "parentId": "3abb9047-7eb8-4ea4-b1a3-659fe6ac0eb3",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13035,7 +13035,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *             "id": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -13425,18 +13425,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "f83cdaca-8194-4441-bdab-8ef6ca4c03a2",
-                     *           "serialNumber": 6,
+                     *           "journalId": "67cbfb28-519d-4803-8053-125962b33c2c",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
+                     *           "taxCodeId": "29534e42-8046-498e-8d81-3f585b96b645",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -13580,7 +13580,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *         "id": "d051081a-3993-4b14-adc1-4469e6234011",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -13601,13 +13601,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *           "journalId": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -13619,7 +13619,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjk2MmRmYzQtOTU3OC00MzRjLTkyMWUtZjY4NTMwYzg0ZGE4IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWIyZmU2NTQtZWQ0NC00MTgzLWE5OGUtMjZmNzZlNDA0YTBhIiwiYWNjb3VudElkIjoiM2M0NjIyNmUtOGJiMC00ZDA0LWFlZDQtZTNlNzQzZWUwZWI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.DL3BWOhN5ejGkA-tmVR4sWhBEJpsMmaVCPM48gM0LTg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhOWFhZWVhLThlZDEtNDk4MS05NTdiLWViY2M1ZGRlZjhiNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDA1MTA4MWEtMzk5My00YjE0LWFkYzEtNDQ2OWU2MjM0MDExIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTlkOGMzOWItODRmMy00M2YwLTlkMmEtYWEwYmE2YmIxZWM0IiwiYWNjb3VudElkIjoiMzEyMDljMjQtMzExMy00NzgwLTk5ZjYtYmY3MDQzMDkwOTQ5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.v0YCR7pOqtJlYNpe_1V-ugMqBBc8YlYYDPHB8w-spuQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13732,70 +13732,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ae117e61-f777-413f-a44e-7f61f22dd55c",
+                     *           "id": "f0521608-4909-4145-bcae-e91084221462",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:54.955Z",
+                     *           "createdAt": "2026-11-30T04:06:20.038Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 45,
-                     *             "hash": "1cdf6c73c8b2bace6dacf54a080c59663c77d78af21f7078ddd253746266fb24"
+                     *             "hash": "1b3883c03c631101a8b9a1821452463aa84241f7f6aa954f1a185d4646f69e9b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "822b7dab-2ef1-4361-8f96-efe74c49bb7c",
+                     *           "id": "16bc10f6-50ad-4e32-a2ac-3dbebc0632a1",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:54.806Z",
+                     *           "createdAt": "2026-11-30T04:06:19.909Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "777a01d5374e59e0b590a242c6f2c7057084d7234a0bf2f97a97551b82474c84"
+                     *             "hash": "3ad031b4b4584d176a275b731e1da94bf48c6a54640cff904fc5c00cd60e258e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4427cdcb-ac20-410b-951d-3851eea077e8",
+                     *           "id": "828e2e5c-d254-4856-86ef-8afcd6513ad1",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0"
+                     *             "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6"
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:54.721Z",
+                     *           "createdAt": "2026-11-30T04:06:19.813Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "0ce221a6de55187eec3958edf2f4764a39f1ce101667d2cd48ca1b8f8556c978"
+                     *             "hash": "77fa7ec5323b893f543d599660eae9f01d56cc1c59454911045bc4bfea68620b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
+                     *           "id": "dd62ba77-ce01-4060-9006-7b3f592d12cc",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:54.447Z",
+                     *           "createdAt": "2026-11-30T04:06:19.646Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
+                     *             "hash": "2e8ca4957bd07fa386884a00687b144e69bcda4f9130061fdaa259688780c443"
                      *           }
                      *         }
                      *       ],
@@ -13913,20 +13913,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
+                     *       "id": "dd62ba77-ce01-4060-9006-7b3f592d12cc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:54.447Z",
+                     *       "createdAt": "2026-11-30T04:06:19.646Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
+                     *         "hash": "2e8ca4957bd07fa386884a00687b144e69bcda4f9130061fdaa259688780c443"
                      *       }
                      *     }
                      */
@@ -13991,20 +13991,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "148e3d7b-8f2d-4746-9268-b1454caab8e8",
+                     *       "id": "dd62ba77-ce01-4060-9006-7b3f592d12cc",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:54.447Z",
+                     *       "createdAt": "2026-11-30T04:06:19.646Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 42,
-                     *         "hash": "7e796ee977ddf5daec070ea8516ea70f421b499332281e7d35bf94c376257171"
+                     *         "hash": "2e8ca4957bd07fa386884a00687b144e69bcda4f9130061fdaa259688780c443"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -14023,7 +14023,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *             "accountId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -14039,8 +14039,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
-                     *             "parentId": "2962dfc4-9578-434c-921e-f68530c84da8",
+                     *             "accountId": "31209c24-3113-4780-99f6-bf7043090949",
+                     *             "parentId": "d051081a-3993-4b14-adc1-4469e6234011",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -14146,27 +14146,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "46742afb-63d7-4f78-9e02-1bc282b87d62",
+                     *           "id": "a4d2baa1-20a9-446e-956a-d14be99f9ffa",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
-                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *           "companyId": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
+                     *           "recordId": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "occurredAt": "2026-11-30T03:50:50.533Z",
-                     *           "requestId": "f4415831-99a6-40c9-95df-63ad97457eab",
+                     *           "occurredAt": "2026-11-30T04:06:17.319Z",
+                     *           "requestId": "5a43bbbb-de9b-45be-b24f-7f2dd91323eb",
                      *           "data": {
-                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *             "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14179,7 +14179,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *                 "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14199,27 +14199,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *             "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *             "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-30T03:50:49.769Z",
-                     *             "updatedAt": "2026-11-30T03:50:50.525Z",
+                     *             "createdAt": "2026-11-30T04:06:16.984Z",
+                     *             "updatedAt": "2026-11-30T04:06:17.316Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14229,40 +14229,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
-                     *             "postedAt": "2026-11-30T03:50:50.525Z",
+                     *             "postedAt": "2026-11-30T04:06:17.316Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5232cbb26fcdade60027e1f615f0c42a6a9866522349ebb36c45a81446e45189",
-                     *           "previousHash": "3f4e2811a45a783dc0b5a32977a617b7a1b695cfd73e1a68e97876b90fd9c288",
-                     *           "hash": "aba983ed08c7b76831008323e63827d8d7eaeb44b4db89f676f06b5d18a5a0f5"
+                     *           "recordDigest": "3de100c411b67578642f1231328a2ffafa0a4864468dab5f241878767be36977",
+                     *           "previousHash": "c2edbf5714eeccbd6db2c6fc2a5f06d6c4111fd1cbae35fb10738776cb7a525d",
+                     *           "hash": "bfe89013196a959809bc8d1e120e88390694616bbc3245231bf8f54af2a2991d"
                      *         },
                      *         {
-                     *           "id": "ffeafb94-d728-4324-8183-0b2db6de139e",
+                     *           "id": "2d655819-e28b-4fa8-9d04-07bbb06e2fa8",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
-                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *           "companyId": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
+                     *           "recordId": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "occurredAt": "2026-11-30T03:50:50.661Z",
-                     *           "requestId": "d293ea4c-f54d-4679-a878-59791e3827ad",
+                     *           "occurredAt": "2026-11-30T04:06:17.406Z",
+                     *           "requestId": "6317355a-8562-4392-a57f-1c882558054d",
                      *           "data": {
-                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *             "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14275,7 +14275,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *                 "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14295,27 +14295,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *             "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *             "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-30T03:50:49.769Z",
-                     *             "updatedAt": "2026-11-30T03:50:50.660Z",
+                     *             "createdAt": "2026-11-30T04:06:16.984Z",
+                     *             "updatedAt": "2026-11-30T04:06:17.405Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14325,40 +14325,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
-                     *             "postedAt": "2026-11-30T03:50:50.660Z",
+                     *             "postedAt": "2026-11-30T04:06:17.405Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "153bd3c13e1611a4aa46b14e2bd2fc71cf8cb507adab48dc7539a62cfd5b583a",
-                     *           "previousHash": "c81d0ba5fc12010ff22b69444fc2703d9d0cc639c6bab2c4cb641c50c8f5e49c",
-                     *           "hash": "cff7f556d505c93cb2512255cf341a6e228aaa8951b4263a6d7c63fc94a432d2"
+                     *           "recordDigest": "6a61f045586fc47b9dec02827036cb835a2b5a9af3800ae8864c12f198d51fc1",
+                     *           "previousHash": "4283cd4b687421a770e20fa40b9479cd3105bb9e4f28866172571ea751dacb5f",
+                     *           "hash": "18b3d7f2cb470df4f3df71ba0922a77965790459b0932c64d00e09a031f9ed33"
                      *         },
                      *         {
-                     *           "id": "48c4e4f1-a867-46a0-884b-8aedd8d5dca5",
+                     *           "id": "0171d724-dff3-4272-ad7e-e5332ca1c1c2",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "1aee0249-4bdc-4d02-82d0-829060249873",
-                     *           "recordId": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *           "companyId": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
+                     *           "recordId": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "occurredAt": "2026-11-30T03:50:50.741Z",
-                     *           "requestId": "f1fded75-f96a-4955-8b37-f1b15de1b218",
+                     *           "occurredAt": "2026-11-30T04:06:17.477Z",
+                     *           "requestId": "5bb71603-3117-433a-a135-7581c27c00ca",
                      *           "data": {
-                     *             "id": "9b2fe654-ed44-4183-a98e-26f76e404a0a",
+                     *             "id": "19d8c39b-84f3-43f0-9d2a-aa0ba6bb1ec4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -14371,7 +14371,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *                 "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -14391,27 +14391,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
-                     *             "periodId": "e3f32f41-4014-4196-af8c-6a63b34e948b",
+                     *             "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
+                     *             "periodId": "2f2ef14c-600e-4a2b-90e5-9166a4d00b54",
                      *             "reversalOf": null,
-                     *             "reversedBy": "49756085-47fe-4b25-be29-1a686ddac688",
+                     *             "reversedBy": "3caac480-87a8-4efb-88bf-1ffae840b4c7",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-30T03:50:49.769Z",
-                     *             "updatedAt": "2026-11-30T03:50:50.736Z",
+                     *             "createdAt": "2026-11-30T04:06:16.984Z",
+                     *             "updatedAt": "2026-11-30T04:06:17.476Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -14421,20 +14421,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             },
-                     *             "postedAt": "2026-11-30T03:50:50.660Z",
+                     *             "postedAt": "2026-11-30T04:06:17.405Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "42f99002de4d7de568b32451434826d03ffd3efa3eb88383d9312da25eb5acfa",
-                     *           "previousHash": "cff7f556d505c93cb2512255cf341a6e228aaa8951b4263a6d7c63fc94a432d2",
-                     *           "hash": "bba9ad3b014e495e05e53256e3cb9e964f3f8b005d63a12c70f8f92e500265d5"
+                     *           "recordDigest": "04c980ee8aee354c470b376f7752e71bc4bcea02d54316cf49001d1c3563ab71",
+                     *           "previousHash": "18b3d7f2cb470df4f3df71ba0922a77965790459b0932c64d00e09a031f9ed33",
+                     *           "hash": "f49a937582e9de19cfc95b630d6b6f640d7f76e971b864985c4f143b2be87162"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.ZuFoVZQWM9jxI39gqRZPQ5oNYlgK-vNMGZ_-q-5U6R0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhOWFhZWVhLThlZDEtNDk4MS05NTdiLWViY2M1ZGRlZjhiNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.tuYpJFZ33g7oTgWpIufuX8xX5zUDWKge6kJh_tZZVOs"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -14482,7 +14482,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
+                     *           "id": "8fbe7be8-1da4-46db-8a22-d14bde880315",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -14493,11 +14493,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:50:59.745Z",
-                     *           "updatedAt": "2026-11-30T03:50:59.745Z"
+                     *           "createdAt": "2026-11-30T04:06:22.491Z",
+                     *           "updatedAt": "2026-11-30T04:06:22.491Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14559,7 +14559,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
+                     *       "id": "8fbe7be8-1da4-46db-8a22-d14bde880315",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14570,11 +14570,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:59.745Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.745Z",
+                     *       "createdAt": "2026-11-30T04:06:22.491Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.491Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -14623,7 +14623,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
+                     *       "id": "8fbe7be8-1da4-46db-8a22-d14bde880315",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14634,11 +14634,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:50:59.745Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.745Z"
+                     *       "createdAt": "2026-11-30T04:06:22.491Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14699,7 +14699,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "61327e5f-22db-44c0-85a8-bf88da7ee97f",
+                     *       "id": "8fbe7be8-1da4-46db-8a22-d14bde880315",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14711,11 +14711,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:50:59.745Z",
-                     *       "updatedAt": "2026-11-30T03:50:59.875Z"
+                     *       "createdAt": "2026-11-30T04:06:22.491Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.582Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14854,13 +14854,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
+                     *           "id": "55264803-2acd-4bea-b7cc-b36d82398f3f",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.070Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.070Z"
+                     *           "createdAt": "2026-11-30T04:06:22.726Z",
+                     *           "updatedAt": "2026-11-30T04:06:22.726Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14916,13 +14916,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
+                     *       "id": "55264803-2acd-4bea-b7cc-b36d82398f3f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.070Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.070Z"
+                     *       "createdAt": "2026-11-30T04:06:22.726Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.726Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14977,13 +14977,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
+                     *       "id": "55264803-2acd-4bea-b7cc-b36d82398f3f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.070Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.070Z"
+                     *       "createdAt": "2026-11-30T04:06:22.726Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.726Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15032,13 +15032,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1328a253-9f8b-4390-9906-1a63b6a2ca54",
+                     *       "id": "55264803-2acd-4bea-b7cc-b36d82398f3f",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:00.070Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.248Z"
+                     *       "createdAt": "2026-11-30T04:06:22.726Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.847Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -15130,13 +15130,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
+                     *           "id": "ffafb649-18ff-436c-885f-ac9faf390577",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *           "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.306Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.306Z"
+                     *           "createdAt": "2026-11-30T04:06:22.901Z",
+                     *           "updatedAt": "2026-11-30T04:06:22.901Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15171,10 +15171,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                 *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                 *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -15191,8 +15191,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                 *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                 *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -15228,15 +15228,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
+                     *       "id": "ffafb649-18ff-436c-885f-ac9faf390577",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.306Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.306Z",
+                     *       "createdAt": "2026-11-30T04:06:22.901Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.901Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15254,8 +15254,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15310,15 +15310,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
+                     *       "id": "ffafb649-18ff-436c-885f-ac9faf390577",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.306Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.306Z",
+                     *       "createdAt": "2026-11-30T04:06:22.901Z",
+                     *       "updatedAt": "2026-11-30T04:06:22.901Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -15336,8 +15336,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -15384,10 +15384,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                 *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                 *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -15425,15 +15425,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bc2c56e9-9df4-4254-93de-954bb5d73ec4",
+                     *       "id": "ffafb649-18ff-436c-885f-ac9faf390577",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a4aa4298-94e9-4688-8ef5-c18e5e2255e0",
+                     *       "financialYearId": "ade4fbee-d5cf-45a9-b9ac-005594be2ad6",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:00.306Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.489Z",
+                     *       "createdAt": "2026-11-30T04:06:22.901Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.112Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c84895fc-31c9-407d-aaa5-fd5d870762c1",
+                     *           "accountId": "55cf28bb-5556-4912-9f1a-c7b3a52f4df5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -15542,19 +15542,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *           "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *           "description": "Office rent",
                      *           "lines": [
                      *             {
-                     *               "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *               "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *               "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *               "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *               "side": 1,
                      *               "amount": "4500.00",
                      *               "currency": null,
                      *               "exchangeRate": null
                      *             },
                      *             {
-                     *               "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *               "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": "4500.00",
@@ -15575,8 +15575,8 @@ export interface operations {
                      *           "lastSettledDate": null,
                      *           "nextOccurrenceDate": "2025-11-30",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.595Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.595Z"
+                     *           "createdAt": "2026-11-30T04:06:23.181Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.181Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15613,13 +15613,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                 *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                 *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                 *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15655,19 +15655,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *       "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "side": 1,
                      *           "amount": "4500.00",
                      *           "currency": null,
                      *           "exchangeRate": null
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00",
@@ -15688,8 +15688,8 @@ export interface operations {
                      *       "lastSettledDate": null,
                      *       "nextOccurrenceDate": "2025-11-30",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.595Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.595Z"
+                     *       "createdAt": "2026-11-30T04:06:23.181Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.181Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15736,19 +15736,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *       "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "side": 1,
                      *           "amount": "4500.00",
                      *           "currency": null,
                      *           "exchangeRate": null
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00",
@@ -15769,8 +15769,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:00.595Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.595Z"
+                     *       "createdAt": "2026-11-30T04:06:23.181Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.181Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15803,13 +15803,13 @@ export interface operations {
                  *       "description": "Office rent",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                 *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                 *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                 *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                  *           "side": 1,
                  *           "amount": 4500
                  *         },
                  *         {
-                 *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                 *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                  *           "side": 2,
                  *           "amount": 4500
                  *         }
@@ -15853,19 +15853,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *       "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *       "description": "Office rent",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
-                     *           "costCenterId": "ee985cca-f8a3-4f7f-bfa1-e83990c1430b",
+                     *           "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *           "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *           "side": 1,
                      *           "amount": "4500.00",
                      *           "currency": null,
                      *           "exchangeRate": null
                      *         },
                      *         {
-                     *           "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *           "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": "4500.00",
@@ -15886,8 +15886,8 @@ export interface operations {
                      *       "lastSettledDate": "2025-11-30",
                      *       "nextOccurrenceDate": "2025-12-31",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:00.595Z",
-                     *       "updatedAt": "2026-11-30T03:51:00.783Z"
+                     *       "createdAt": "2026-11-30T04:06:23.181Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleResponse"];
@@ -15949,15 +15949,15 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *           "scheduleId": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *           "date": "2025-11-30",
                      *           "state": "skipped",
                      *           "journalId": null,
                      *           "reason": null,
-                     *           "updatedAt": "2026-11-30T03:51:00.680Z"
+                     *           "updatedAt": "2026-11-30T04:06:23.250Z"
                      *         },
                      *         {
-                     *           "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *           "scheduleId": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *           "date": "2025-12-31",
                      *           "state": "blocked",
                      *           "journalId": null,
@@ -15966,7 +15966,7 @@ export interface operations {
                      *             "reason": "no financial year contains 2025-12-31; create one that does",
                      *             "code": "NoFinancialYear"
                      *           },
-                     *           "updatedAt": "2026-11-30T03:51:00.731Z"
+                     *           "updatedAt": "2026-11-30T04:06:23.287Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16019,12 +16019,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *       "scheduleId": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *       "date": "2025-11-30",
                      *       "state": "skipped",
                      *       "journalId": null,
                      *       "reason": null,
-                     *       "updatedAt": "2026-11-30T03:51:00.680Z"
+                     *       "updatedAt": "2026-11-30T04:06:23.250Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ScheduleOccurrenceResponse"];
@@ -16082,14 +16082,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scheduleId": "8ef76a9b-9e55-4786-8a02-b70afb9ca3bd",
+                     *       "scheduleId": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *       "state": "active",
                      *       "until": "2026-01-31",
                      *       "occurrences": [
                      *         {
                      *           "date": "2025-11-30",
                      *           "number": 1,
-                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2025-11-30",
+                     *           "reference": "schedule d01a9359-d123-41bb-ac4a-7e0628f866c9 2025-11-30",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16098,7 +16098,7 @@ export interface operations {
                      *         {
                      *           "date": "2025-12-31",
                      *           "number": 2,
-                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2025-12-31",
+                     *           "reference": "schedule d01a9359-d123-41bb-ac4a-7e0628f866c9 2025-12-31",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16107,7 +16107,7 @@ export interface operations {
                      *         {
                      *           "date": "2026-01-31",
                      *           "number": 3,
-                     *           "reference": "schedule 8ef76a9b-9e55-4786-8a02-b70afb9ca3bd 2026-01-31",
+                     *           "reference": "schedule d01a9359-d123-41bb-ac4a-7e0628f866c9 2026-01-31",
                      *           "amount": "4500.00",
                      *           "reversal": false,
                      *           "carriesResidue": false,
@@ -16169,27 +16169,27 @@ export interface operations {
                      *           "type": "ScheduleCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6cbb4f43-2019-450d-aa9d-148dd4f5d2a9",
-                     *           "occurredAt": "2026-11-30T03:29:31.274Z",
+                     *           "requestId": "9260f70f-ea5e-41b9-bc37-78213b33a615",
+                     *           "occurredAt": "2026-11-30T04:06:23.182Z",
                      *           "sequence": 80,
-                     *           "hash": "74c84c94db00ff27cc40966bda46e66ed0857961abef4292b8a0da4b54e8a772",
+                     *           "hash": "55ed6d5cf00a808c53c063013b2480d867fa9984977cdfcbb571a4bc312b8a4f",
                      *           "state": {
-                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *             "description": "Office rent",
                      *             "lines": [
                      *               {
-                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
-                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *                 "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *                 "side": 1,
                      *                 "amount": "4500.00",
                      *                 "currency": null,
                      *                 "exchangeRate": null
                      *               },
                      *               {
-                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": "4500.00",
@@ -16210,8 +16210,8 @@ export interface operations {
                      *             "lastSettledDate": null,
                      *             "nextOccurrenceDate": "2025-11-30",
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:29:31.273Z",
-                     *             "updatedAt": "2026-11-30T03:29:31.273Z"
+                     *             "createdAt": "2026-11-30T04:06:23.181Z",
+                     *             "updatedAt": "2026-11-30T04:06:23.181Z"
                      *           }
                      *         },
                      *         {
@@ -16219,27 +16219,27 @@ export interface operations {
                      *           "type": "ScheduleChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "dec4c340-075a-4207-8c5a-6ee2b8edd7f2",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d2401c60-bf81-40e3-90e6-c2fb6615ed1f",
-                     *           "occurredAt": "2026-11-30T03:29:31.733Z",
+                     *           "requestId": "213add97-31fd-4660-85e2-dca4e8e7bc63",
+                     *           "occurredAt": "2026-11-30T04:06:23.325Z",
                      *           "sequence": 83,
-                     *           "hash": "a9da47cd618e39e2d6746ffb79ccb6d0d804ffe0a0fa7d55227ed8f74da44571",
+                     *           "hash": "b8d2db10837d7ab17e3144bbb731345d7a633a496ab34a40b560e2877eaca2a3",
                      *           "state": {
-                     *             "id": "88290586-91e3-4d79-9980-ecd4d2fd1d35",
+                     *             "id": "d01a9359-d123-41bb-ac4a-7e0628f866c9",
                      *             "description": "Office rent",
                      *             "lines": [
                      *               {
-                     *                 "accountId": "464e65d2-20e4-4692-8877-c2d16d666491",
-                     *                 "costCenterId": "98f6908c-1b7e-44a4-a835-cc14b98a2f07",
+                     *                 "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
+                     *                 "costCenterId": "0faf5157-bbc7-4720-91f0-14757dffea91",
                      *                 "side": 1,
                      *                 "amount": "4500.00",
                      *                 "currency": null,
                      *                 "exchangeRate": null
                      *               },
                      *               {
-                     *                 "accountId": "f9ff95b3-3f30-418c-a53b-9e840a057918",
+                     *                 "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": "4500.00",
@@ -16260,8 +16260,8 @@ export interface operations {
                      *             "lastSettledDate": "2025-11-30",
                      *             "nextOccurrenceDate": "2025-12-31",
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T03:29:31.273Z",
-                     *             "updatedAt": "2026-11-30T03:29:31.732Z"
+                     *             "createdAt": "2026-11-30T04:06:23.181Z",
+                     *             "updatedAt": "2026-11-30T04:06:23.324Z"
                      *           }
                      *         }
                      *       ],
@@ -16313,7 +16313,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
+                     *           "id": "2a8a7751-d28c-4ce2-a5c9-e2e1844d50d1",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -16345,12 +16345,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:46.521Z",
-                     *           "updatedAt": "2026-11-30T03:50:46.852Z",
-                     *           "startedAt": "2026-11-30T03:50:46.621Z",
-                     *           "finishedAt": "2026-11-30T03:50:46.852Z"
+                     *           "createdAt": "2026-11-30T04:06:15.262Z",
+                     *           "updatedAt": "2026-11-30T04:06:15.464Z",
+                     *           "startedAt": "2026-11-30T04:06:15.352Z",
+                     *           "finishedAt": "2026-11-30T04:06:15.464Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16459,7 +16459,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
+                     *       "id": "2a8a7751-d28c-4ce2-a5c9-e2e1844d50d1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16484,10 +16484,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:46.521Z",
-                     *       "updatedAt": "2026-11-30T03:50:46.521Z",
+                     *       "createdAt": "2026-11-30T04:06:15.262Z",
+                     *       "updatedAt": "2026-11-30T04:06:15.262Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -16536,7 +16536,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7677f281-7a97-46bb-b967-90ca46fc1ddf",
+                     *       "id": "2a8a7751-d28c-4ce2-a5c9-e2e1844d50d1",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -16568,12 +16568,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:46.521Z",
-                     *       "updatedAt": "2026-11-30T03:50:46.852Z",
-                     *       "startedAt": "2026-11-30T03:50:46.621Z",
-                     *       "finishedAt": "2026-11-30T03:50:46.852Z"
+                     *       "createdAt": "2026-11-30T04:06:15.262Z",
+                     *       "updatedAt": "2026-11-30T04:06:15.464Z",
+                     *       "startedAt": "2026-11-30T04:06:15.352Z",
+                     *       "finishedAt": "2026-11-30T04:06:15.464Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -16659,12 +16659,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "importId": "b05d4548-fe3f-40a6-ad75-02a84f938743",
+                     *       "importId": "4b9879e6-ee35-4bb7-afcd-5a1fa7686bb3",
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "0bc89c20-e2ee-4b78-8ed3-1bfee4dd9463"
+                     *         "id": "2e1fd191-94a3-4b24-9408-f86956a4958c"
                      *       },
-                     *       "approvedAt": "2026-11-30T03:51:04.136Z",
+                     *       "approvedAt": "2026-11-30T04:06:26.034Z",
                      *       "asking": 1,
                      *       "approved": 1,
                      *       "completed": 1,
@@ -16744,7 +16744,7 @@ export interface operations {
                      *     <TotalCredit>1150.00</TotalCredit>
                      *     <Journal>
                      *     <JournalID>GL</JournalID><Description>General journal / دفتر اليومية العامة</Description><Type>GL</Type>
-                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>92ec1ab86c7647899e65e96da5f7de64</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
+                     *     <Transaction><TransactionID>6</TransactionID><Period>1</Period><PeriodYear>2027</PeriodYear><TransactionDate>2027-01-15</TransactionDate><SourceID>354029882aea4ed1a959c73c80e915cd</SourceID><TransactionType>Normal</TransactionType><Description></Description><SystemEntryDate>2026-11-30</SystemEntryDate><GLPostingDate>2027-01-15</GLPostingDate><Line><RecordID>1</RecordID><AccountID>1.1101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><DebitAmount><Amount>1150.00</Amount></DebitAmount></Line><Line><RecordID>2</RecordID><AccountID>4.4101</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>1000.00</Amount></CreditAmount><TaxInformation><TaxType>MVA</TaxType><TaxCode>S-STD</TaxCode><TaxPercentage>15</TaxPercentage><TaxBase>1000.00</TaxBase><CreditTaxAmount><Amount>150.00</Amount></CreditTaxAmount></TaxInformation></Line><Line><RecordID>3</RecordID><AccountID>2.2201</AccountID><SourceDocumentID>INV-1001</SourceDocumentID><Description></Description><CreditAmount><Amount>150.00</Amount></CreditAmount><CrossReference>2</CrossReference></Line></Transaction>
                      *     </Journal>
                      *     </GeneralLedgerEntries>
                      *     </AuditFile>
@@ -16806,13 +16806,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
+                     *           "id": "c75dfe4d-2fce-42b9-af08-0ccd9d5c239d",
                      *           "route": "reports.generalLedger",
                      *           "format": "csv",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
-                     *             "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5"
+                     *             "accountId": "31209c24-3113-4780-99f6-bf7043090949"
                      *           },
                      *           "status": "available",
                      *           "reason": null,
@@ -16821,15 +16821,15 @@ export interface operations {
                      *           "lines": 5,
                      *           "bytes": 463,
                      *           "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *           "downloadUrlExpiresAt": "2026-11-30T03:55:53.795Z",
-                     *           "fileExpiresAt": "2026-12-07T03:50:53.669Z",
+                     *           "downloadUrlExpiresAt": "2026-11-30T04:11:19.368Z",
+                     *           "fileExpiresAt": "2026-12-07T04:06:19.303Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "createdAt": "2026-11-30T03:50:53.233Z",
-                     *           "startedAt": "2026-11-30T03:50:53.281Z",
-                     *           "completedAt": "2026-11-30T03:50:53.669Z"
+                     *           "createdAt": "2026-11-30T04:06:19.108Z",
+                     *           "startedAt": "2026-11-30T04:06:19.134Z",
+                     *           "completedAt": "2026-11-30T04:06:19.303Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16866,7 +16866,7 @@ export interface operations {
                  *       "route": "reports.generalLedger",
                  *       "format": "csv",
                  *       "parameters": {
-                 *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                 *         "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                  *         "dateFrom": "2026-01-01",
                  *         "dateTo": "2026-12-31"
                  *       }
@@ -16902,11 +16902,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
+                     *       "id": "c75dfe4d-2fce-42b9-af08-0ccd9d5c239d",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
-                     *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5",
+                     *         "accountId": "31209c24-3113-4780-99f6-bf7043090949",
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31"
                      *       },
@@ -16921,9 +16921,9 @@ export interface operations {
                      *       "fileExpiresAt": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:53.233Z",
+                     *       "createdAt": "2026-11-30T04:06:19.108Z",
                      *       "startedAt": null,
                      *       "completedAt": null
                      *     }
@@ -16964,13 +16964,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b1f6c5ea-e0c3-4410-881f-4980e12ae74c",
+                     *       "id": "c75dfe4d-2fce-42b9-af08-0ccd9d5c239d",
                      *       "route": "reports.generalLedger",
                      *       "format": "csv",
                      *       "parameters": {
                      *         "dateFrom": "2026-01-01",
                      *         "dateTo": "2026-12-31",
-                     *         "accountId": "3c46226e-8bb0-4d04-aed4-e3e743ee0eb5"
+                     *         "accountId": "31209c24-3113-4780-99f6-bf7043090949"
                      *       },
                      *       "status": "available",
                      *       "reason": null,
@@ -16979,15 +16979,15 @@ export interface operations {
                      *       "lines": 5,
                      *       "bytes": 463,
                      *       "downloadUrl": "https://ledger-exports-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/exports/3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host&response-content-disposition=attachment%3B%20filename%3D%22general-ledger_1101_2026-01-01_2026-12-31_en.csv%22&response-content-type=text%2Fcsv%3B%20charset%3Dutf-8",
-                     *       "downloadUrlExpiresAt": "2026-11-30T03:55:53.755Z",
-                     *       "fileExpiresAt": "2026-12-07T03:50:53.669Z",
+                     *       "downloadUrlExpiresAt": "2026-11-30T04:11:19.347Z",
+                     *       "fileExpiresAt": "2026-12-07T04:06:19.303Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:50:53.233Z",
-                     *       "startedAt": "2026-11-30T03:50:53.281Z",
-                     *       "completedAt": "2026-11-30T03:50:53.669Z"
+                     *       "createdAt": "2026-11-30T04:06:19.108Z",
+                     *       "startedAt": "2026-11-30T04:06:19.134Z",
+                     *       "completedAt": "2026-11-30T04:06:19.303Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExportResponse"];
@@ -17033,7 +17033,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 137,
                      *       "headSequence": 137,
-                     *       "headHash": "adffffff92d9b2647cfbc58f05e6437673eb22eb0ded9e7e72830a9ec3cda1f3",
+                     *       "headHash": "569f653b2ba2e5f57e878043f9007a52ece79b5e77db68db9b906ed0abe54eb5",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null,
@@ -17144,10 +17144,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "enteredDate": "2026-11-30T03:51:02.804Z",
-                     *           "lastModifiedBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "enteredBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "enteredDate": "2026-11-30T04:06:24.858Z",
+                     *           "lastModifiedBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -17180,10 +17180,10 @@ export interface operations {
                      *           "source": "Manual",
                      *           "reversalIndicator": "",
                      *           "cancellationSign": false,
-                     *           "enteredBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "enteredDate": "2026-11-30T03:51:01.291Z",
-                     *           "lastModifiedBy": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "enteredBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "enteredDate": "2026-11-30T04:06:23.615Z",
+                     *           "lastModifiedBy": "35402988-2aea-4ed1-a959-c73c80e915cd",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "sourceSystem": "Ledger API",
                      *           "glLineItems": [
                      *             {
@@ -17219,7 +17219,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMDYjZjgzY2RhY2EtODE5NC00NDQxLWJkYWItOGVmNmNhNGMwM2EyIn19.-7zQlxX7vinWdAbgyylhCoqM9I_MUafMU4Y7fV5OBzQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhOWFhZWVhLThlZDEtNDk4MS05NTdiLWViY2M1ZGRlZjhiNiIsImVuZHBvaW50IjoiYXVkaXREYXRhLmpvdXJuYWxzIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsic3RhcnREYXRlIjoiMjAyNy0wMS0wMSIsImVuZERhdGUiOiIyMDI3LTAxLTMxIn19LCJrIjp7InBvc2l0aW9uIjoiMjAyNy0wMS0xNSMwMDAwMDAwMDAwMTAjNjdjYmZiMjgtNTE5ZC00ODAzLTgwNTMtMTI1OTYyYjMzYzJjIn19.R9bL8j-vwXV3p5aWl6ZdAknQ2MW-e3g6da_ayl6ciK8"
                      *     }
                      */
                     "application/json": components["schemas"]["GLDetailResponsePage"];
@@ -17272,7 +17272,7 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "glAccountNumber": "1.1101",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17287,7 +17287,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "1.1102",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17302,7 +17302,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "2.2201",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17317,7 +17317,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "3.3101",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17332,7 +17332,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "4.4101",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17347,7 +17347,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "glAccountNumber": "5.5101",
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "balanceAsOfDate": "2027-01-31",
                      *           "fiscalYear": "2027",
                      *           "period": "P01",
@@ -17403,7 +17403,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "glAccountNumber": "1",
                      *           "glAccountName": "Assets",
                      *           "accountType": "Asset",
@@ -17411,7 +17411,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "glAccountNumber": "1.1101",
                      *           "glAccountName": "Cash",
                      *           "accountType": "Asset",
@@ -17420,7 +17420,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "glAccountNumber": "1.1102",
                      *           "glAccountName": "Bank",
                      *           "accountType": "Asset",
@@ -17429,7 +17429,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "glAccountNumber": "1.1103",
                      *           "glAccountName": "Petty cash",
                      *           "accountType": "Asset",
@@ -17438,7 +17438,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         },
                      *         {
-                     *           "entityIdentifier": "1aee0249-4bdc-4d02-82d0-829060249873",
+                     *           "entityIdentifier": "5a9aaeea-8ed1-4981-957b-ebcc5ddef8b6",
                      *           "glAccountNumber": "1.1201",
                      *           "glAccountName": "Input VAT",
                      *           "accountType": "Asset",
@@ -17447,7 +17447,7 @@ export interface operations {
                      *           "sourceSystem": "Ledger API"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMiLCJzayI6IkFDQ09VTlQjZGFkNDQwM2EtZmJkNC00MTBlLTg1ZGYtNjZkNjM5ZTgxMTdmIiwiZ3NpMXBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgZGFkNDQwM2EtZmJkNC00MTBlLTg1ZGYtNjZkNjM5ZTgxMTdmIn19.fRPsn5gNP1snwEXiDE8oVHBlD_ltSrGRGGDc6SGjpM4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhOWFhZWVhLThlZDEtNDk4MS05NTdiLWViY2M1ZGRlZjhiNiIsImVuZHBvaW50IjoiYXVkaXREYXRhLmFjY291bnRzIiwib3JkZXJCeSI6IkNvZGUiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJrZXl3b3JkIjoiIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YTlhYWVlYS04ZWQxLTQ5ODEtOTU3Yi1lYmNjNWRkZWY4YjYiLCJzayI6IkFDQ09VTlQjMDg3N2MzYTUtMmRiZi00NmNlLWIzZGItODNjNzVjZjM4YWU2IiwiZ3NpMXBrIjoiQ09NUEFOWSM1YTlhYWVlYS04ZWQxLTQ5ODEtOTU3Yi1lYmNjNWRkZWY4YjYjQUNDT1VOVCIsImdzaTFzayI6IjEyMDEgMDg3N2MzYTUtMmRiZi00NmNlLWIzZGItODNjNzVjZjM4YWU2In19.bTfMvEVeA85L3HHPZOGypUC4WJcdpLhAWqsiUe_QGyo"
                      *     }
                      */
                     "application/json": components["schemas"]["GLAccountDetailsResponsePage"];
@@ -17499,7 +17499,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "66c50c78-2286-4481-9491-c98f30887705",
+                     *           "id": "6bce8d79-331c-4064-9fb7-95a6f270088b",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17521,11 +17521,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
+                     *           "id": "29534e42-8046-498e-8d81-3f585b96b645",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17543,7 +17543,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *           "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17553,11 +17553,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "2a969a5c-6cbd-4583-9c51-3b40f2b37934",
+                     *           "id": "53ad306e-6ac0-4217-ae8c-ae76707a7ab4",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17577,11 +17577,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjFhZWUwMjQ5LTRiZGMtNGQwMi04MmQwLTgyOTA2MDI0OTg3MyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxYWVlMDI0OS00YmRjLTRkMDItODJkMC04MjkwNjAyNDk4NzMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.TflBbBD1RAMjE3qUjf3aqWhtcmEWKIAUhoptbp5OnO4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjVhOWFhZWVhLThlZDEtNDk4MS05NTdiLWViY2M1ZGRlZjhiNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM1YTlhYWVlYS04ZWQxLTQ5ODEtOTU3Yi1lYmNjNWRkZWY4YjYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.BhjHIJvHbXyMJ2QsfXrLXpacVFh2zR29JXqqfXdqPcY"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -17629,7 +17629,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                 *       "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -17662,7 +17662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
+                     *       "id": "00103d41-178f-4ba2-9777-4715e0a82cba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -17680,7 +17680,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *       "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -17690,8 +17690,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:01.039Z",
-                     *       "updatedAt": "2026-11-30T03:51:01.039Z"
+                     *       "createdAt": "2026-11-30T04:06:23.523Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.523Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -17733,8 +17733,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
-                 *       "inputTaxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f"
+                 *       "outputTaxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
+                 *       "inputTaxAccountId": "0877c3a5-2dbf-46ce-b3db-83c75cf38ae6"
                  *     }
                  */
                 "application/json": {
@@ -17754,7 +17754,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "0c30cf24-7f5d-4626-9215-515de9b47cc5",
+                     *           "id": "29534e42-8046-498e-8d81-3f585b96b645",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -17772,7 +17772,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *           "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -17782,11 +17782,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "01971c8f-3661-4e20-8d47-d3021c3d9328",
+                     *           "id": "d116002e-f13e-4b61-8488-28ffdb958152",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -17808,11 +17808,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "66c50c78-2286-4481-9491-c98f30887705",
+                     *           "id": "6bce8d79-331c-4064-9fb7-95a6f270088b",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -17834,11 +17834,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "6c47a83f-ada4-4340-aa15-6f52eaae47da",
+                     *           "id": "6682374f-ea89-4efc-92f5-322202618ea0",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -17860,11 +17860,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "3e11277f-4bdb-418e-a4c5-22be12c069ba",
+                     *           "id": "071f5649-7908-4170-9d7f-da4cacded876",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -17886,11 +17886,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "2a969a5c-6cbd-4583-9c51-3b40f2b37934",
+                     *           "id": "53ad306e-6ac0-4217-ae8c-ae76707a7ab4",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -17910,11 +17910,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "e4998f19-50e5-4d5b-90ca-1ffd5eb3344f",
+                     *           "id": "ea522b8c-bd17-4eff-9979-fd7835aadcfc",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -17932,7 +17932,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
+                     *           "taxAccountId": "0877c3a5-2dbf-46ce-b3db-83c75cf38ae6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -17942,11 +17942,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "fd816168-df26-4b35-b57e-a422bf979ca7",
+                     *           "id": "bcc3a01c-5d7c-4764-99c6-7323cef8da75",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -17964,7 +17964,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
+                     *           "taxAccountId": "0877c3a5-2dbf-46ce-b3db-83c75cf38ae6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -17974,11 +17974,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "2c03ae54-673a-4af7-ad93-4c7b0bb7ae42",
+                     *           "id": "65799954-0516-4c37-9f8a-b0b4db24c481",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -17996,19 +17996,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "dad4403a-fbd4-410e-85df-66d639e8117f",
-                     *           "reverseChargeAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *           "taxAccountId": "0877c3a5-2dbf-46ce-b3db-83c75cf38ae6",
+                     *           "reverseChargeAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "b0ad304d-a935-41e4-842d-2ae07816c871",
+                     *           "id": "b3a5a72f-0ea9-4dfc-b1d5-d89e7032f919",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -18030,11 +18030,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "3fefc1e2-f48b-4fc8-8c79-89760af98c84",
+                     *           "id": "44e781fe-bd6d-4885-81a1-d65bcd50b85e",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -18056,11 +18056,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         },
                      *         {
-                     *           "id": "2371e76d-862b-4d32-beb2-602006193c78",
+                     *           "id": "2084cc18-7336-430f-9c74-c4fb0b4c1eb0",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -18080,8 +18080,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:00.917Z",
-                     *           "updatedAt": "2026-11-30T03:51:00.917Z"
+                     *           "createdAt": "2026-11-30T04:06:23.464Z",
+                     *           "updatedAt": "2026-11-30T04:06:23.464Z"
                      *         }
                      *       ]
                      *     }
@@ -18130,7 +18130,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
+                     *       "id": "00103d41-178f-4ba2-9777-4715e0a82cba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -18148,7 +18148,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *       "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -18158,8 +18158,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:01.039Z",
-                     *       "updatedAt": "2026-11-30T03:51:01.039Z"
+                     *       "createdAt": "2026-11-30T04:06:23.523Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.523Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18203,7 +18203,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                 *       "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -18235,7 +18235,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
+                     *       "id": "00103d41-178f-4ba2-9777-4715e0a82cba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -18253,7 +18253,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *       "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -18263,8 +18263,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:01.039Z",
-                     *       "updatedAt": "2026-11-30T03:51:01.160Z"
+                     *       "createdAt": "2026-11-30T04:06:23.523Z",
+                     *       "updatedAt": "2026-11-30T04:06:23.578Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -18322,15 +18322,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "62d6a138-8e5e-4742-a810-b3ab4f86a835",
-                     *           "occurredAt": "2026-11-30T03:51:01.039Z",
+                     *           "requestId": "20944938-9ebc-4d58-9a70-ca9a8f29b8d3",
+                     *           "occurredAt": "2026-11-30T04:06:23.523Z",
                      *           "sequence": 100,
-                     *           "hash": "ed9de0305feed32f07e9b496c26e4e92b927e0bd1f7ba2c5df210fbebabe3d05",
+                     *           "hash": "08ef96590b75e6420100cb8fc9cf6bf6cebb028e2221394a2cd0caaef4cbe4d3",
                      *           "state": {
-                     *             "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
+                     *             "id": "00103d41-178f-4ba2-9777-4715e0a82cba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18348,7 +18348,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *             "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18358,8 +18358,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:51:01.039Z",
-                     *             "updatedAt": "2026-11-30T03:51:01.039Z"
+                     *             "createdAt": "2026-11-30T04:06:23.523Z",
+                     *             "updatedAt": "2026-11-30T04:06:23.523Z"
                      *           }
                      *         },
                      *         {
@@ -18367,15 +18367,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "791ccfd0-634d-4178-9e1c-7a85024eb340",
-                     *           "occurredAt": "2026-11-30T03:51:01.160Z",
+                     *           "requestId": "ca57557c-aee3-4f50-ba0d-7c4fd473bb45",
+                     *           "occurredAt": "2026-11-30T04:06:23.578Z",
                      *           "sequence": 101,
-                     *           "hash": "c77fac4019eaa8b9f6a70d3983bb73c745a19fdc31eb4ae150dd6e4cd4296f13",
+                     *           "hash": "1538b5cc0dac38a75b8fbe52bbcd0d55be03b8462a5ec3f5a9567ebd4c44c922",
                      *           "state": {
-                     *             "id": "48bc81f7-2b35-4d39-86b7-d2c0fa748d71",
+                     *             "id": "00103d41-178f-4ba2-9777-4715e0a82cba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -18393,7 +18393,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "0b82efc3-d09e-4ef5-8bd8-dd977dff57e6",
+                     *             "taxAccountId": "ebc802ed-b7ee-4150-ab67-47722f1151d5",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -18403,8 +18403,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T03:51:01.039Z",
-                     *             "updatedAt": "2026-11-30T03:51:01.160Z"
+                     *             "createdAt": "2026-11-30T04:06:23.523Z",
+                     *             "updatedAt": "2026-11-30T04:06:23.578Z"
                      *           }
                      *         }
                      *       ],
@@ -18444,7 +18444,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
+                     *           "id": "f88dfbbe-4d3e-40da-aae5-81308fcfc442",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -18617,14 +18617,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-30T03:51:01.654Z",
+                     *           "filedAt": "2026-11-30T04:06:23.928Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 103,
-                     *             "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
+                     *             "hash": "1df5234ef2e04b747bedc2906d795f745610569cf997c166c58612d86a876319"
                      *           },
                      *           "version": 1
                      *         }
@@ -18680,7 +18680,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
+                     *       "id": "f88dfbbe-4d3e-40da-aae5-81308fcfc442",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -18853,14 +18853,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T03:51:01.654Z",
+                     *       "filedAt": "2026-11-30T04:06:23.928Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
+                     *         "hash": "1df5234ef2e04b747bedc2906d795f745610569cf997c166c58612d86a876319"
                      *       },
                      *       "version": 1
                      *     }
@@ -18917,7 +18917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "90e6ed7a-0069-48a1-868d-8cd6cc6608ad",
+                     *       "id": "f88dfbbe-4d3e-40da-aae5-81308fcfc442",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -19090,14 +19090,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-30T03:51:01.654Z",
+                     *       "filedAt": "2026-11-30T04:06:23.928Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 103,
-                     *         "hash": "b2403ee219641dca9cff9dda0e46c4509c8d55ad37121361986d8b61eca4d1fc"
+                     *         "hash": "1df5234ef2e04b747bedc2906d795f745610569cf997c166c58612d86a876319"
                      *       },
                      *       "version": 1
                      *     }
@@ -19151,7 +19151,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *           "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -19160,8 +19160,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:02.256Z",
-                     *           "updatedAt": "2026-11-30T03:51:02.256Z"
+                     *           "createdAt": "2026-11-30T04:06:24.378Z",
+                     *           "updatedAt": "2026-11-30T04:06:24.378Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19220,7 +19220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *       "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19229,8 +19229,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:02.256Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.256Z"
+                     *       "createdAt": "2026-11-30T04:06:24.378Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.378Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19269,7 +19269,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *       "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -19278,8 +19278,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:02.256Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.256Z"
+                     *       "createdAt": "2026-11-30T04:06:24.378Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.378Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19337,7 +19337,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *       "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -19346,8 +19346,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:02.256Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.305Z"
+                     *       "createdAt": "2026-11-30T04:06:24.378Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.463Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -19397,15 +19397,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c9450d61-0d6d-45ff-bf47-ed7ace4ec6c7",
-                     *           "occurredAt": "2026-11-30T03:51:02.257Z",
+                     *           "requestId": "1d55e68a-6085-4728-86df-fc5792f560f9",
+                     *           "occurredAt": "2026-11-30T04:06:24.378Z",
                      *           "sequence": 105,
-                     *           "hash": "45843ed29245a777e5a58b95fda2225a2d8e3b52785abfa1d8f663b65d525a6b",
+                     *           "hash": "4353cf09880703cd4db6a7e73160b34fad4755f8fd069c790a78d00a3f177ab5",
                      *           "state": {
-                     *             "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *             "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19414,8 +19414,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-30T03:51:02.256Z",
-                     *             "updatedAt": "2026-11-30T03:51:02.256Z"
+                     *             "createdAt": "2026-11-30T04:06:24.378Z",
+                     *             "updatedAt": "2026-11-30T04:06:24.378Z"
                      *           }
                      *         },
                      *         {
@@ -19423,15 +19423,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8b473667-2e50-4a83-b1a5-a5425931e02a",
-                     *           "occurredAt": "2026-11-30T03:51:02.305Z",
+                     *           "requestId": "96c3e9ee-6de0-4129-afaa-51cbf936542e",
+                     *           "occurredAt": "2026-11-30T04:06:24.463Z",
                      *           "sequence": 106,
-                     *           "hash": "bec7cbb909dcbf78d4893faa78d6cceb8461c70b359cc03cf50f332b9e82bede",
+                     *           "hash": "fe1d07a72c4b4031341471aee95a4af547e99389206d9675ccff9a0653363124",
                      *           "state": {
-                     *             "id": "ef8919ac-7ed6-4f00-a68c-f1241dd23c83",
+                     *             "id": "501b92c6-940e-4444-9d48-2435712242d1",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -19440,8 +19440,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-30T03:51:02.256Z",
-                     *             "updatedAt": "2026-11-30T03:51:02.305Z"
+                     *             "createdAt": "2026-11-30T04:06:24.378Z",
+                     *             "updatedAt": "2026-11-30T04:06:24.463Z"
                      *           }
                      *         }
                      *       ],
@@ -19491,10 +19491,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T03:51:03.610Z",
+                     *       "updatedAt": "2026-11-30T04:06:25.552Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       }
                      *     }
                      */
@@ -19575,10 +19575,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-30T03:51:03.610Z",
+                     *       "updatedAt": "2026-11-30T04:06:25.552Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       }
                      *     }
                      */
@@ -19635,13 +19635,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64",
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "000b2c73-42af-453e-8731-f07b9754c14c",
-                     *           "occurredAt": "2026-11-30T03:51:03.611Z",
+                     *           "requestId": "adff0f85-66ed-43e8-8c8b-108708ec677a",
+                     *           "occurredAt": "2026-11-30T04:06:25.553Z",
                      *           "sequence": 125,
-                     *           "hash": "f6cc2ac0dc22ab42d1169c412f9445b4bafb7c2c883098d2a96581edd7520827",
+                     *           "hash": "8f11d312f27d3bf9be655f213e3bddfbcccb2011e12206fbcbe5e74363b79a50",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -19655,10 +19655,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-30T03:51:03.610Z",
+                     *             "updatedAt": "2026-11-30T04:06:25.552Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *               "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *             }
                      *           }
                      *         }
@@ -19711,8 +19711,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
-                     *           "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "id": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
+                     *           "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "iban": "SA0380000000608010167519",
                      *           "bankName": "Saudi National Bank",
                      *           "currency": "SAR",
@@ -19729,8 +19729,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 1,
-                     *           "createdAt": "2026-11-30T03:51:02.403Z",
-                     *           "updatedAt": "2026-11-30T03:51:02.403Z"
+                     *           "createdAt": "2026-11-30T04:06:24.534Z",
+                     *           "updatedAt": "2026-11-30T04:06:24.534Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19784,8 +19784,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
-                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
+                     *       "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19802,8 +19802,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:02.403Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.403Z"
+                     *       "createdAt": "2026-11-30T04:06:24.534Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19857,8 +19857,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
-                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
+                     *       "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "Saudi National Bank",
                      *       "currency": "SAR",
@@ -19875,8 +19875,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "createdAt": "2026-11-30T03:51:02.403Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.403Z"
+                     *       "createdAt": "2026-11-30T04:06:24.534Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -19928,8 +19928,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
-                     *       "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
+                     *       "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "iban": "SA0380000000608010167519",
                      *       "bankName": "SNB",
                      *       "currency": "SAR",
@@ -19946,8 +19946,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 2,
-                     *       "createdAt": "2026-11-30T03:51:02.403Z",
-                     *       "updatedAt": "2026-11-30T03:51:02.465Z"
+                     *       "createdAt": "2026-11-30T04:06:24.534Z",
+                     *       "updatedAt": "2026-11-30T04:06:24.586Z"
                      *     }
                      */
                     "application/json": components["schemas"]["BankAccountResponse"];
@@ -20026,7 +20026,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
+                     *           "importId": "e110f870-2eac-4d79-9431-b2c7b05bd725"
                      *         },
                      *         {
                      *           "bankReference": "B270110001",
@@ -20042,7 +20042,7 @@ export interface operations {
                      *           "opening": false,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
+                     *           "importId": "e110f870-2eac-4d79-9431-b2c7b05bd725"
                      *         },
                      *         {
                      *           "bankReference": "OPENING STMT202701/1/1",
@@ -20058,7 +20058,7 @@ export interface operations {
                      *           "opening": true,
                      *           "matchId": null,
                      *           "journalId": null,
-                     *           "importId": "f884c47a-dafb-4db7-be8c-c049973d114d"
+                     *           "importId": "e110f870-2eac-4d79-9431-b2c7b05bd725"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -20092,7 +20092,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankReference": "B270115002",
-                 *       "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3"
+                 *       "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2"
                  *     }
                  */
                 "application/json": {
@@ -20120,14 +20120,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "journal": {
-                     *         "id": "d4be6953-49fa-4249-a10e-7a1af4d81a13",
-                     *         "serialNumber": 7,
+                     *         "id": "9d78a2fe-7c73-46da-a0fe-4fcafa554ee0",
+                     *         "serialNumber": 11,
                      *         "date": "2027-01-15T00:00:00Z",
                      *         "description": "Bank fee",
                      *         "reference": "B270115002",
                      *         "entries": [
                      *           {
-                     *             "accountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *             "accountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *             "costCenterId": null,
                      *             "side": 2,
                      *             "amount": 15,
@@ -20140,7 +20140,7 @@ export interface operations {
                      *             "counterpartyId": null
                      *           },
                      *           {
-                     *             "accountId": "ee79268c-bcf7-4af8-82e6-f6d2f13f28a3",
+                     *             "accountId": "bb7f19fe-0102-4dd2-afb8-c1ba4fe09de2",
                      *             "costCenterId": null,
                      *             "side": 1,
                      *             "amount": 15,
@@ -20168,19 +20168,19 @@ export interface operations {
                      *         "openingOf": null,
                      *         "importId": null,
                      *         "version": 1,
-                     *         "createdAt": "2026-11-30T03:51:02.764Z",
-                     *         "updatedAt": "2026-11-30T03:51:02.764Z",
+                     *         "createdAt": "2026-11-30T04:06:24.817Z",
+                     *         "updatedAt": "2026-11-30T04:06:24.817Z",
                      *         "createdBy": {
                      *           "type": "user",
-                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *           "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *         },
                      *         "editedBy": {
                      *           "type": "user",
-                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *           "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *         },
                      *         "updatedBy": {
                      *           "type": "user",
-                     *           "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *           "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *         },
                      *         "submittedBy": null,
                      *         "submittedAt": null,
@@ -20246,7 +20246,7 @@ export interface operations {
                  *       ],
                  *       "ledgerLines": [
                  *         {
-                 *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                 *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                  *           "line": 0
                  *         }
                  *       ]
@@ -20280,14 +20280,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
-                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "fcd82c51-ef42-4e71-8743-4f5247d67d7c",
+                     *       "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
                      *       "ledgerLines": [
                      *         {
-                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                     *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                      *           "line": 0,
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10"
@@ -20299,9 +20299,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
+                     *       "matchedAt": "2026-11-30T04:06:24.926Z",
                      *       "version": 1
                      *     }
                      */
@@ -20358,8 +20358,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
-                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "fcd82c51-ef42-4e71-8743-4f5247d67d7c",
+                     *       "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20368,7 +20368,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa"
+                     *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20377,9 +20377,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
+                     *       "matchedAt": "2026-11-30T04:06:24.926Z",
                      *       "version": 1
                      *     }
                      */
@@ -20429,8 +20429,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a40a45d8-1162-467f-b051-e0bbf3cf32de",
-                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "id": "fcd82c51-ef42-4e71-8743-4f5247d67d7c",
+                     *       "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "statementLines": [
                      *         "B270110001"
                      *       ],
@@ -20439,7 +20439,7 @@ export interface operations {
                      *           "amount": "1200.00",
                      *           "postingDate": "2027-01-10",
                      *           "line": 0,
-                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa"
+                     *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337"
                      *         }
                      *       ],
                      *       "amount": "1200.00",
@@ -20448,9 +20448,9 @@ export interface operations {
                      *       "difference": null,
                      *       "matchedBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "matchedAt": "2026-11-30T03:51:02.857Z",
+                     *       "matchedAt": "2026-11-30T04:06:24.926Z",
                      *       "version": 2
                      *     }
                      */
@@ -20505,7 +20505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "date": "2027-01-31",
                      *       "dryRun": false,
                      *       "proposed": 1,
@@ -20515,14 +20515,14 @@ export interface operations {
                      *       "remaining": 0,
                      *       "matches": [
                      *         {
-                     *           "id": "8e498797-da08-44d4-be7b-808d0864e754",
-                     *           "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *           "id": "d7f4359a-8755-45c2-8072-cd8ca39ff545",
+                     *           "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *           "statementLines": [
                      *             "B270110001"
                      *           ],
                      *           "ledgerLines": [
                      *             {
-                     *               "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                     *               "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                      *               "line": 0,
                      *               "amount": "1200.00",
                      *               "postingDate": "2027-01-10"
@@ -20534,9 +20534,9 @@ export interface operations {
                      *           "difference": null,
                      *           "matchedBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "matchedAt": "2026-11-30T03:51:03.061Z",
+                     *           "matchedAt": "2026-11-30T04:06:25.086Z",
                      *           "version": 1,
                      *           "journal": null
                      *         }
@@ -20601,9 +20601,9 @@ export interface operations {
                      *       },
                      *       "reconciledBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "reconciledAt": "2026-11-30T03:51:02.942Z"
+                     *       "reconciledAt": "2026-11-30T04:06:24.989Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ReconciledPeriodResponse"];
@@ -20662,7 +20662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "bankAccountId": "1dfb6773-5867-4ec3-bd15-930d5dafa060",
+                     *       "bankAccountId": "1a4bbb27-32e9-46c8-b0dc-8c8be5195bc2",
                      *       "date": "2027-01-31",
                      *       "knownAt": null,
                      *       "currency": "SAR",
@@ -20715,9 +20715,9 @@ export interface operations {
                      *           },
                      *           "reconciledBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "reconciledAt": "2026-11-30T03:51:02.942Z",
+                     *           "reconciledAt": "2026-11-30T04:06:24.989Z",
                      *           "changedSince": false
                      *         }
                      *       ]
@@ -20772,8 +20772,8 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
-                     *           "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                     *           "id": "d11bc0b8-ae04-4153-b8a3-f2db5e34ce80",
+                     *           "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                      *           "fileName": "receipt.pdf",
                      *           "contentType": "application/pdf",
                      *           "size": 49,
@@ -20782,10 +20782,10 @@ export interface operations {
                      *           "rejection": null,
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *             "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *           },
-                     *           "createdAt": "2026-11-30T03:51:03.125Z",
-                     *           "checkedAt": "2026-11-30T03:51:03.305Z",
+                     *           "createdAt": "2026-11-30T04:06:25.137Z",
+                     *           "checkedAt": "2026-11-30T04:06:25.284Z",
                      *           "retainUntil": "2034-01-01T00:00:00.000Z",
                      *           "version": 2
                      *         }
@@ -20842,8 +20842,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
-                     *       "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                     *       "id": "d11bc0b8-ae04-4153-b8a3-f2db5e34ce80",
+                     *       "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20852,15 +20852,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:51:03.125Z",
+                     *       "createdAt": "2026-11-30T04:06:25.137Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T04:06:03.125Z",
+                     *         "expiresAt": "2026-11-30T04:21:25.137Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -20914,8 +20914,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a72ae41f-ecb5-4c75-a553-173681c468f0",
-                     *       "journalId": "bcfb167b-e067-44e0-8cfd-66eafdbc18aa",
+                     *       "id": "d11bc0b8-ae04-4153-b8a3-f2db5e34ce80",
+                     *       "journalId": "f11ec598-c7e5-4ef8-b7f7-0105ec2f3337",
                      *       "fileName": "receipt.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20924,15 +20924,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:51:03.125Z",
-                     *       "checkedAt": "2026-11-30T03:51:03.305Z",
+                     *       "createdAt": "2026-11-30T04:06:25.137Z",
+                     *       "checkedAt": "2026-11-30T04:06:25.284Z",
                      *       "retainUntil": "2034-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T03:56:03.366Z"
+                     *         "expiresAt": "2026-11-30T04:11:25.357Z"
                      *       }
                      *     }
                      */
@@ -20982,8 +20982,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c0deec6-41c1-4b52-98c0-81b7bd441cca",
-                     *       "journalId": "6172921d-eeb7-4868-9d94-f4dfabe04230",
+                     *       "id": "c8cb8731-91ee-4dab-bf62-b60022045ddf",
+                     *       "journalId": "5563be2a-35ef-484d-84b0-ac2eae199640",
                      *       "fileName": "lease-draft.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 49,
@@ -20992,9 +20992,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:51:03.815Z",
+                     *       "createdAt": "2026-11-30T04:06:25.744Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 2
@@ -21058,7 +21058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdb21368-d36f-4560-8cc8-15423c063edd",
+                     *       "id": "cfc1a74b-5e11-47f1-83b6-ad62ab05729d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -21068,15 +21068,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:51:03.445Z",
+                     *       "createdAt": "2026-11-30T04:06:25.390Z",
                      *       "checkedAt": null,
                      *       "retainUntil": null,
                      *       "version": 1,
                      *       "upload": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=900&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256",
-                     *         "expiresAt": "2026-11-30T04:06:03.445Z",
+                     *         "expiresAt": "2026-11-30T04:21:25.390Z",
                      *         "method": "PUT",
                      *         "headers": {
                      *           "Content-Type": "application/pdf",
@@ -21119,7 +21119,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdb21368-d36f-4560-8cc8-15423c063edd",
+                     *       "id": "cfc1a74b-5e11-47f1-83b6-ad62ab05729d",
                      *       "journalId": null,
                      *       "fileName": "advance-invoice.pdf",
                      *       "contentType": "application/pdf",
@@ -21129,15 +21129,15 @@ export interface operations {
                      *       "rejection": null,
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "92ec1ab8-6c76-4789-9e65-e96da5f7de64"
+                     *         "id": "35402988-2aea-4ed1-a959-c73c80e915cd"
                      *       },
-                     *       "createdAt": "2026-11-30T03:51:03.445Z",
-                     *       "checkedAt": "2026-11-30T03:51:03.495Z",
+                     *       "createdAt": "2026-11-30T04:06:25.390Z",
+                     *       "checkedAt": "2026-11-30T04:06:25.441Z",
                      *       "retainUntil": "2033-01-01T00:00:00.000Z",
                      *       "version": 2,
                      *       "download": {
                      *         "url": "https://ledger-documents-example.s3.eu-west-1.amazonaws.com/companies/f90e94ab-3cd3-431e-a17e-748a822d85c9/journals/0b6e3f4a-1d2c-4e5f-8a9b-7c6d5e4f3a21/attachments/5c4d3e2f-6a7b-4c8d-9e0f-1a2b3c4d5e6f?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA...%2F20270131%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20270131T090000Z&X-Amz-Expires=300&X-Amz-Security-Token=...&X-Amz-Signature=...&X-Amz-SignedHeaders=host",
-                     *         "expiresAt": "2026-11-30T03:56:03.525Z"
+                     *         "expiresAt": "2026-11-30T04:11:25.508Z"
                      *       }
                      *     }
                      */
