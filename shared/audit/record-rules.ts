@@ -17,7 +17,9 @@ export const recordName = (kind: AuditedKind, id: string) => `${NAMES[kind]} ${i
  *
  *   event a deletion      -> the record must be gone
  *   record missing        -> broken
- *   record at the event's version  -> its own state must have the event's recordDigest
+ *   record at the event's version  -> its own state must have the event's recordDigest (an
+ *                                     event that recorded none was written before its kind was
+ *                                     audited, the templates' before 2026-11-30: the chain holds it)
  *   record behind the event        -> broken (an event recorded a version the table lacks)
  *   record ahead of the event      -> `ahead`: a later event must record its version
  */
@@ -28,6 +30,6 @@ export function checkRecord(kind: AuditedKind, e: SequencedEvent, current: Curre
   if (!current) return at(`is missing from the table, though ${describeEvent(e)} recorded its version ${e.version}`);
   if (current.version < e.version) return at(`is at version ${current.version} in the table, though ${describeEvent(e)} recorded version ${e.version}`);
   if (current.version > e.version) return { ahead: true };
-  if (recordDigest(e.type, current.answer) !== e.recordDigest) return at(`(version ${e.version}) differs from what ${describeEvent(e)} recorded: it was changed outside the service`);
+  if (e.recordDigest !== null && recordDigest(e.type, current.answer) !== e.recordDigest) return at(`(version ${e.version}) differs from what ${describeEvent(e)} recorded: it was changed outside the service`);
   return {};
 }
