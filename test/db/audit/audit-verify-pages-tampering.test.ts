@@ -134,6 +134,8 @@ describe('audit verification in pages, of items changed in the table', () => {
   });
 
   it('runs at most two Verify requests of a company at once: a third is 429 with Retry-After, other companies unaffected', async () => {
+    // Two slots (the default is one): the second slot shows a slot freed beside one still held.
+    process.env.VERIFY_RUNS_PER_COMPANY = '2';
     // Arrange: two runs under way in the company (its two slots held).
     const { api, base, companyId } = await companyOwner(gateway.url);
     const other = await companyOwner(gateway.url);
