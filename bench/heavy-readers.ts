@@ -3,6 +3,7 @@ import { config } from '../shared/config.ts';
 import type { BenchStack } from './local-stack.ts';
 import { percentile } from './percentile.ts';
 import { smallCompany } from './small-company.ts';
+import { exportConfig } from '../shared/export-config.ts';
 
 /**
  * Heavy readers of one large company at once, beside another company's reads (docs/decisions.md,
@@ -201,8 +202,8 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
     verifyRunsPerCompany: config.verifyRunsPerCompany,
     // How the export clients take their files: as export jobs (read at EXPORT_JOB_READ_ITEMS_PER_SECOND by the worker), or from the routes.
     exportMode: EXPORT_MODE,
-    exportJobReadItemsPerSecond: config.exportJobReadItemsPerSecond,
-    exportMaxLines: config.exportMaxLines ?? null,
+    exportJobReadItemsPerSecond: exportConfig.exportJobReadItemsPerSecond,
+    exportMaxLines: exportConfig.exportMaxLines ?? null,
     verify: { ...summary(verifies.flatMap((r) => r.requests)), slowestRunSeconds: Math.max(...verifies.map((r) => r.seconds)), allVerified: verifies.every((r) => r.answer.verified && r.answer.checked >= company.events) },
     exports: {
       ...summary(files.flatMap((r) => r.requests)),

@@ -1,5 +1,5 @@
 /** A variable of the environment as it is now (read at each use: tests and the local start set them late). */
-const env = (name: string): string | undefined => process.env[name];
+export const env = (name: string): string | undefined => process.env[name];
 
 /** Runtime configuration, read once from the environment (the CDK stack and the local start set it). */
 export const config = {
@@ -49,31 +49,6 @@ export const config = {
   get reportSnapshotLimit() {
     const limit = Number(env('REPORT_SNAPSHOT_LIMIT') || 1000);
     return Number.isSafeInteger(limit) && limit >= 0 ? limit : 1000;
-  },
-  /** Lines an export job's file may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
-  get exportJobMaxLines() {
-    return positiveInteger(env('EXPORT_JOB_MAX_LINES'));
-  },
-  /**
-   * Items a second an export job's worker may read from the table (exports/jobs/run-export.ts):
-   * below a request's budget (bulkReadItemsPerSecond), as a job has minutes where a request has
-   * 29 s; 0 does not hold them. The default is measured by bench/heavy-readers.ts
-   * (docs/decisions.md, Reports, "Export jobs").
-   */
-  get exportJobReadItemsPerSecond() {
-    return nonNegativeInteger(env('EXPORT_JOB_READ_ITEMS_PER_SECOND')) ?? 750;
-  },
-  /** The bucket export jobs write their files to (the stack names it; locally the local object storage's). */
-  get exportsBucket() {
-    return env('EXPORTS_BUCKET') ?? 'ledger-exports';
-  },
-  /** Lines an export may hold, below the built-in cap (shared/exports/limits.ts); unset: the cap. */
-  get exportMaxLines() {
-    return positiveInteger(env('EXPORT_MAX_LINES'));
-  },
-  /** Bytes an export file may hold, below the built-in cap; unset: the cap. */
-  get exportMaxBytes() {
-    return positiveInteger(env('EXPORT_MAX_BYTES'));
   },
   /**
    * Whether numbering events also chains them (docs/decisions.md, Audit). On unless
@@ -175,14 +150,6 @@ export const config = {
   get verifyPagePairs() {
     return positiveInteger(env('VERIFY_PAGE_PAIRS')) ?? 200;
   },
-  /** Export files a company may have under way at once (exports/export-runs.ts); one more is 429. */
-  get exportRunsPerCompany() {
-    return positiveInteger(env('EXPORT_RUNS_PER_COMPANY')) ?? 2;
-  },
-  /** How long an export file waits for one of the company's slots before its 429 (exports/export-runs.ts): short of the 29 s a request has, leaving the file its time. */
-  get exportSlotWaitMs() {
-    return nonNegativeInteger(env('EXPORT_SLOT_WAIT_MS')) ?? 10_000;
-  },
   /**
    * Items a second that one bulk request (an export file, a Verify page) may read from the table
    * (db/table/run-slots.ts, read-pace.ts); 0 does not hold them. With the company's slots, what
@@ -214,11 +181,11 @@ function milliseconds(text: string | undefined, fallback: number): number {
   return text && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
 }
 
-function positiveInteger(text: string | undefined): number | undefined {
+export function positiveInteger(text: string | undefined): number | undefined {
   return nonNegativeInteger(text) || undefined;
 }
 
-function nonNegativeInteger(text: string | undefined): number | undefined {
+export function nonNegativeInteger(text: string | undefined): number | undefined {
   const value = Number(text);
   return text && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -114,7 +114,7 @@ describe('import reader', () => {
  * Logging and metrics are base modules: requests, workers and the sequencer all use them; so are the min-heap, a plain data structure, and in-chunks.
  */
 const LAYERS = { base: 0, domain: 1, adapter: 2, edge: 3, deployable: 4 } as const;
-const BASE = /^shared\/((errors|config|warm-cache|secrets|error-codes|logger|metrics|min-heap|in-chunks)\.ts|(money|text|schemas)\/)/;
+const BASE = /^shared\/((errors|config|export-config|warm-cache|secrets|error-codes|logger|metrics|min-heap|in-chunks)\.ts|(money|text|schemas)\/)/;
 
 function layerOf(file: string): number {
   const path = rel(file).split(sep).join('/');

@@ -1,6 +1,7 @@
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { BulkRuns } from '../bulk-runs.ts';
+import { exportConfig } from '../export-config.ts';
 
 /** Seconds a refused export (one that waited for a slot already) is told to wait: most files take a few seconds, none more than a request's 29. */
 const RETRY_AFTER_SECONDS = 5;
@@ -17,12 +18,12 @@ export class TooManyExports extends AppError {
 }
 
 /**
- * Writes an export file holding one of the company's export slots (config.exportRunsPerCompany):
+ * Writes an export file holding one of the company's export slots (exportConfig.exportRunsPerCompany):
  * a file reads a whole range at once, and a company's exporters piling up would starve its, and
- * the table's, other requests. A file waits up to config.exportSlotWaitMs for a slot, so a few
+ * the table's, other requests. A file waits up to exportConfig.exportSlotWaitMs for a slot, so a few
  * at once take turns. Errors: TooManyExports when every slot is still held.
  */
 export function inExportRun<T>(bulk: BulkRuns, companyId: string, work: () => Promise<T>): Promise<T> {
-  const runs = config.exportRunsPerCompany;
-  return bulk.run(companyId, 'export', runs, () => new TooManyExports(runs), work, config.exportSlotWaitMs);
+  const runs = exportConfig.exportRunsPerCompany;
+  return bulk.run(companyId, 'export', runs, () => new TooManyExports(runs), work, exportConfig.exportSlotWaitMs);
 }

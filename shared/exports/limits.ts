@@ -2,6 +2,7 @@ import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { operationNamed, WAY_OUT_CREATE_EXPORT } from '../schemas/api-paths.ts';
+import { exportConfig } from '../export-config.ts';
 
 /**
  * How large an export may be. A Lambda answers through API Gateway with at most 6 MB
@@ -33,12 +34,12 @@ export interface ExportLimits {
 
 /** The limits the API answers within; a 413 names `POST .../Exports` of `companyId` for the whole range. */
 export function apiExportLimits(companyId?: string): ExportLimits {
-  return { lines: Math.min(config.exportMaxLines ?? MAX_EXPORT_LINES, MAX_EXPORT_LINES), bytes: Math.min(config.exportMaxBytes ?? MAX_EXPORT_BYTES, MAX_EXPORT_BYTES), jobsOf: companyId };
+  return { lines: Math.min(exportConfig.exportMaxLines ?? MAX_EXPORT_LINES, MAX_EXPORT_LINES), bytes: Math.min(exportConfig.exportMaxBytes ?? MAX_EXPORT_BYTES, MAX_EXPORT_BYTES), jobsOf: companyId };
 }
 
 /** The limits an export job's file is written within. */
 export function jobExportLimits(): ExportLimits {
-  return { lines: Math.min(config.exportJobMaxLines ?? MAX_EXPORT_JOB_LINES, MAX_EXPORT_JOB_LINES), bytes: MAX_EXPORT_JOB_BYTES };
+  return { lines: Math.min(exportConfig.exportJobMaxLines ?? MAX_EXPORT_JOB_LINES, MAX_EXPORT_JOB_LINES), bytes: MAX_EXPORT_JOB_BYTES };
 }
 
 /**

@@ -4,6 +4,7 @@ import { config } from '../../config.ts';
 import type { PartSender } from '../../exports/part-sink.ts';
 import type { ExportedFile } from '../../exports/jobs/records.ts';
 import { s3 } from './s3-client.ts';
+import { exportConfig } from '../../export-config.ts';
 
 /**
  * The exports bucket through the S3 client (export-files.ts loads this for the reading handlers):
@@ -17,7 +18,7 @@ import { s3 } from './s3-client.ts';
  * object: the key is the job's, so a job has one file.
  */
 export function objectParts(objectKey: string, contentType: string): PartSender & { readonly objectKey: string } {
-  const target = { Bucket: config.exportsBucket, Key: objectKey };
+  const target = { Bucket: exportConfig.exportsBucket, Key: objectKey };
   let uploadId: Promise<string> | undefined;
   const sent: CompletedPart[] = [];
   const upload = () => (uploadId ??= s3().send(new CreateMultipartUploadCommand({ ...target, ContentType: contentType })).then((created) => created.UploadId!));
@@ -44,6 +45,6 @@ export function objectParts(objectKey: string, contentType: string): PartSender 
 
 /** A GET of the file that works for `seconds`, saving it under its name. */
 export function presignedExportGet(file: ExportedFile, seconds: number): Promise<string> {
-  const command = new GetObjectCommand({ Bucket: config.exportsBucket, Key: file.objectKey, ResponseContentDisposition: `attachment; filename="${file.fileName}"`, ResponseContentType: file.contentType });
+  const command = new GetObjectCommand({ Bucket: exportConfig.exportsBucket, Key: file.objectKey, ResponseContentDisposition: `attachment; filename="${file.fileName}"`, ResponseContentType: file.contentType });
   return getSignedUrl(s3(), command, { expiresIn: seconds });
 }

@@ -49,7 +49,7 @@ export interface ExportWork {
   finish(companyId: string, job: ExportJob, owner: string, end: { file: ExportedFile } | { failure: { reason: string; code: string } }, keptUntil: Date): Promise<void>;
   /** Where this job's file is sent, in parts (one object per job: a run after a crash overwrites it). */
   fileParts(companyId: string, exportId: string, contentType: string): PartSender & { readonly objectKey: string };
-  /** `work` with its reads held to the export jobs' read budget (config.exportJobReadItemsPerSecond). */
+  /** `work` with its reads held to the export jobs' read budget (exportConfig.exportJobReadItemsPerSecond). */
   paced<T>(work: () => Promise<T>): Promise<T>;
   /** What the job's creator holds in the company now. */
   readonly access: CompanyAccess;

@@ -14,6 +14,7 @@ import { PartSink } from '../../../shared/exports/part-sink.ts';
 import { useGateway } from '../../support/api.ts';
 import { exportBooks } from '../../support/export-books.ts';
 import { getFile } from '../../support/files.ts';
+import { exportConfig } from '../../../shared/export-config.ts';
 
 /**
  * A worker that dies while writing an export job's file (its claim left held, its object half
@@ -28,12 +29,12 @@ async function claimRunsOut(companyId: string, exportId: string) {
 }
 
 async function objectText(objectKey: string) {
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: objectKey }));
+  const { Body } = await s3().send(new GetObjectCommand({ Bucket: exportConfig.exportsBucket, Key: objectKey }));
   return Buffer.from(await Body!.transformToByteArray());
 }
 
 const objectsOf = async (companyId: string, exportId: string) =>
-  ((await s3().send(new ListObjectsV2Command({ Bucket: config.exportsBucket, Prefix: exportObjectKey(companyId, exportId) }))).Contents ?? []).map((o) => o.Key);
+  ((await s3().send(new ListObjectsV2Command({ Bucket: exportConfig.exportsBucket, Prefix: exportObjectKey(companyId, exportId) }))).Contents ?? []).map((o) => o.Key);
 
 describe('an export job whose worker dies', () => {
   it('is written again from the start by the next worker once the claim runs out: one file, the route\'s', async () => {
