@@ -21,6 +21,30 @@ import { claimRunsOut } from '../support/import-claims.ts';
  */
 const gateway = useGateway();
 let restore: (() => void) | undefined;
+
+/** What the worker's process sees once it is gone. */
+const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+
+/**
+ * The process dies as it sends the journal transaction numbered `dying` (from 1) and sends nothing
+ * after; the first is held `holdFirstMs` before it commits.
+ */
+function dieAtJournalBatch(dying: number, holdFirstMs = 0) {
+  const faults = faultInjector();
+  restore = () => faults.mock.restore();
+  let batches = 0;
+  let dead = false;
+  faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
+    if (dead) throw died();
+    const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
+    if (batch >= dying) {
+      dead = true;
+      throw died();
+    }
+    if (batch === 1 && holdFirstMs > 0) await new Promise((resolve) => setTimeout(resolve, holdFirstMs));
+    return faults.realSend(new TransactWriteCommand(input as never));
+  });
+}
 afterEach(() => {
   restore?.();
   restore = undefined;
@@ -94,24 +118,10 @@ describe('an import whose worker dies', () => {
     const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
 
     // The first batch's transaction commits; the process dies as it sends the second.
-    const faults = faultInjector();
-    restore = () => faults.mock.restore();
-    let batches = 0;
-    let dead = false;
-    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
-      if (dead) throw died();
-      const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
-      if (batch === 2) {
-        dead = true;
-        throw died();
-      }
-      // The first batch lands after the second has failed: the step must wait for it.
-      if (batch === 1) await new Promise((resolve) => setTimeout(resolve, 300));
-      return faults.realSend(new TransactWriteCommand(input as never));
-    });
+    // The first batch lands after the second has failed: the step must wait for it.
+    dieAtJournalBatch(2, 300);
     await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
-    restore();
+    restore!();
     restore = undefined;
     const halfway = (await api.get(`${base}/Journals?pageSize=100`)).body.results.length;
     await claimRunsOut(companyId, importId);
@@ -132,22 +142,9 @@ describe('an import whose worker dies', () => {
     const importId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
 
     // Three batches of the first group commit; the process dies as it sends the fourth, the next group's ledger items landing meanwhile.
-    const faults = faultInjector();
-    restore = () => faults.mock.restore();
-    let batches = 0;
-    let dead = false;
-    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
-      if (dead) throw died();
-      const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
-      if (batch >= 4) {
-        dead = true;
-        throw died();
-      }
-      return faults.realSend(new TransactWriteCommand(input as never));
-    });
+    dieAtJournalBatch(4);
     await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
-    restore();
+    restore!();
     restore = undefined;
     await claimRunsOut(companyId, importId);
     await runImports({ companyId });
@@ -170,7 +167,6 @@ describe('an import whose worker dies', () => {
     // The worker dies as it records its first step; the job is then made as the former layout checked it (no layout on its progress).
     const faults = faultInjector();
     restore = () => faults.mock.restore();
-    const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
     faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Update?: { UpdateExpression?: string } }> }) => {
       if (input.TransactItems.some((i) => i.Update?.UpdateExpression?.includes('progress.#step = :next'))) throw died();
       return faults.realSend(new TransactWriteCommand(input as never));
