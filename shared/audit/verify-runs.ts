@@ -21,5 +21,5 @@ export class TooManyVerifyRuns extends AppError {
 export function inVerifyRun<T>(bulk: BulkRuns, companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = config.verifyRunsPerCompany;
   // A run holds its slot for at most a page's walk and its checks.
-  return bulk.run(companyId, 'verify', runs, () => new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2), work);
+  return bulk.run(companyId, 'verify', runs, config.verifyReadItemsPerSecond, () => new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2), work);
 }

@@ -25,5 +25,5 @@ export class TooManyExports extends AppError {
  */
 export function inExportRun<T>(bulk: BulkRuns, companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = exportConfig.exportRunsPerCompany;
-  return bulk.run(companyId, 'export', runs, () => new TooManyExports(runs), work, exportConfig.exportSlotWaitMs);
+  return bulk.run(companyId, 'export', runs, config.bulkReadItemsPerSecond, () => new TooManyExports(runs), work, exportConfig.exportSlotWaitMs);
 }
