@@ -101,8 +101,10 @@ describe('uploads across a crash of the local stack', () => {
     const listed = async () => (await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results as Array<{ id: string; status: string }>;
     // The sweep after the start, not a read of either attachment, makes them available.
     await until(async () => (await listed()).every((a) => a.status === 'available'), 10_000, 'both uploads to be available');
-    const added = (await api.get(`${base}/Events?type=AttachmentAdded`)).body.results.map((e: { data: { id: string } }) => e.data.id);
-    expect(added.sort()).toEqual([whileDown.id, atTheKill.id].sort());
+    // Both events, once the feed shows them (a bounded wait: an event is numbered after its write, by the dispatcher or the feed's own round).
+    const added = async () => (await api.get(`${base}/Events?type=AttachmentAdded`)).body.results.map((e: { data: { id: string } }) => e.data.id) as string[];
+    await until(async () => (await added()).length >= 2, 10_000, 'both AttachmentAdded events to be numbered');
+    expect((await added()).sort()).toEqual([whileDown.id, atTheKill.id].sort());
     // The file kept is the one uploaded while the service was down.
     const read = await api.get(`${base}/Journals/${journal.id}/Attachments/${whileDown.id}`);
     expect(read.body).toMatchObject({ status: 'available', version: 2 });
