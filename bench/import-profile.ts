@@ -1,13 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobSteps } from '../shared/imports/job-steps.ts';
+import { writesOf } from './write-units.ts';
 
 /**
  * Where an import's time goes: every DynamoDB command the process sends while `profile` runs,
  * counted against the phase it belongs to (outside the write steps: the request, the check and
  * the job's end; or the write step), with the items it carries and its write units, and each
- * step's wall time and CPU. Write units are estimated from the items' sizes as DynamoDB bills
- * them (1 KB a unit, twice in a transaction; an update counts one), not asked of DynamoDB Local,
- * so that profiling adds no work to the database it measures. Steps are told apart by the
+ * step's wall time and CPU (write units estimated as write-units.ts does). Steps are told apart by the
  * JobSteps method that ran them and their place in their job (the start and end are the
  * transactions around the balances; see shared/imports/write-journals.ts).
  */
@@ -29,29 +28,10 @@ const STEP_METHODS = ['inTransaction', 'inTransactions', 'repeatable', 'failed']
 const fresh = (): Tally => ({ calls: {}, items: 0, writeUnits: 0, ms: 0, workerCpu: 0, dynamoCpu: 0 });
 const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
 
-/** An attribute value's size as DynamoDB counts it (near enough: strings in UTF-8, numbers by their digits). */
-function bytesOf(value: unknown): number {
-  if (value === null || value === undefined || typeof value === 'boolean') return 1;
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).length / 2) + 1;
-  if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + bytesOf(v), 0);
-  if (typeof value === 'object' && 'value' in (value as object) && Object.keys(value as object).length === 1) return Math.ceil(String((value as { value: string }).value).length / 2) + 1;
-  return 3 + Object.entries(value as object).reduce((n, [k, v]) => n + Buffer.byteLength(k) + 1 + bytesOf(v), 0);
-}
-const unitsOf = (item: unknown) => Math.max(1, Math.ceil(bytesOf(item) / 1024));
-
-/** Items a command carries (writes) or answers (reads), and the write units of its writes. */
+/** Items a command carries (writes) or answers (reads), and the write units of its writes (write-units.ts). */
 function measureOf(name: string, input: Record<string, any>, output: Record<string, any>): { items: number; writeUnits: number } {
-  if (name === 'TransactWriteItemsCommand') {
-    const ops = input.TransactItems as Array<{ Put?: { Item: unknown } }>;
-    return { items: ops.length, writeUnits: 2 * ops.reduce((n, op) => n + (op.Put ? unitsOf(op.Put.Item) : 1), 0) };
-  }
-  if (name === 'BatchWriteItemCommand') {
-    const requests = Object.values(input.RequestItems as Record<string, Array<{ PutRequest?: { Item: unknown } }>>).flat();
-    return { items: requests.length, writeUnits: requests.reduce((n, r) => n + (r.PutRequest ? unitsOf(r.PutRequest.Item) : 1), 0) };
-  }
-  if (name === 'PutItemCommand') return { items: 1, writeUnits: unitsOf(input.Item) };
-  if (name === 'UpdateItemCommand' || name === 'DeleteItemCommand') return { items: 1, writeUnits: 1 };
+  const writes = writesOf(name, input);
+  if (writes.ops > 0) return { items: writes.ops, writeUnits: writes.writeUnits };
   if (name === 'BatchGetItemCommand') return { items: Object.values((output.Responses ?? {}) as Record<string, unknown[]>).reduce((n, r) => n + r.length, 0), writeUnits: 0 };
   return { items: output.Items ? output.Items.length : 1, writeUnits: 0 };
 }
