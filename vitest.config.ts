@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SpreadSequencer from './test/support/spread-sequencer.ts';
 
 /**
  * Files that replace a module (vi.mock) or time (fake timers), fill caches from cold, or swap the
@@ -23,6 +24,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // Two files at a time on two cores: a file waits on DynamoDB Local and HTTP much of its time (docs/decisions.md, "Test suite").
     maxWorkers: 2,
+    // The files that start a stack of their own spread among the rest, not side by side (test/support/spread-sequencer.ts).
+    sequence: { sequencer: SpreadSequencer },
     hookTimeout: 60_000,
     reporters: ['default', './test/support/totals-reporter.ts'],
     projects: [

@@ -1,0 +1,42 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that start a whole stack of their own (`npm start`: a DynamoDB Local, the service and its
+ * workers), drive the shared DynamoDB Local hardest, or a browser. Two of them side by side on
+ * two cores slow each other far more than beside the many short files.
+ */
+const HEAVY = [
+  'test/infra/readme-blocks.test.ts',
+  'test/infra/schedule-crash-recovery.test.ts',
+  'test/infra/crash-recovery.test.ts',
+  'test/infra/local-start.test.ts',
+  'test/infra/attachment-arrival-recovery.test.ts',
+  'test/http/financial-years/wide-closing.test.ts',
+  'test/e2e/docs.test.ts',
+  'test/e2e/home.test.ts',
+];
+/** The heavy files start within this share of the run, so none is left to run alone at its end. */
+const HEAVY_WITHIN = 0.6;
+
+const isHeavy = (spec: TestSpecification) => HEAVY.some((path) => spec.moduleId.endsWith(path));
+
+/**
+ * vitest's order (longest first by the last run's times, else largest first), with the heavy
+ * files spread evenly among the others rather than side by side at the start (docs/decisions.md,
+ * "Test suite").
+ */
+export default class SpreadSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const heavy = sorted.filter(isHeavy);
+    const light = sorted.filter((spec) => !isHeavy(spec));
+    if (heavy.length === 0) return sorted;
+    const step = Math.max(1, Math.floor((light.length * HEAVY_WITHIN) / heavy.length));
+    const spread: TestSpecification[] = [];
+    light.forEach((spec, i) => {
+      if (i % step === 0 && heavy.length > 0) spread.push(heavy.shift()!);
+      spread.push(spec);
+    });
+    return [...spread, ...heavy];
+  }
+}
