@@ -10,11 +10,10 @@ const SOURCE = resolve(import.meta.dirname, 'dynamodb-local/LoopbackDynamoDBLoca
 const MAIN_CLASS = 'LoopbackDynamoDBLocal';
 
 /**
- * The JIT's first tier only, and the serial collector: the emulator's code is large and its
- * runs short, so the optimising compiler's threads spent more CPU than they saved, on machines
- * of two cores shared with the service and the tests (docs/decisions.md, "Test suite").
+ * The serial collector: on machines of two cores shared with the service and the tests, the
+ * parallel collector's threads cost more CPU than they saved (docs/decisions.md, "Test suite").
  */
-const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+const JVM_FLAGS = ['-XX:+UseSerialGC'];
 
 export interface DynamoLauncher {
   /** The directory DynamoDB Local runs in: its jar, log4j2.xml and native libraries are found from there. */

@@ -19,14 +19,17 @@ export interface RunningDynamo {
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
  * host option; see dynamodb-launcher.ts), outside the ephemeral range (stablePort) so that a
  * supervised restart can come back to it. With `dataDir` the data persists there; without it
- * lives in memory.
+ * lives in memory. `firstTierOnly`: the JIT's quick first tier alone, for an emulator that
+ * starts often and lives minutes (`npm start`'s): its optimising compiler's threads spend more
+ * CPU than they save there, and less than they save over a long run (docs/decisions.md, "Test suite").
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: { dataDir?: string; port?: number; firstTierOnly?: boolean } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
-  const child = spawn('java', [...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
+  const jit = options.firstTierOnly ? ['-XX:TieredStopAtLevel=1'] : [];
+  const child = spawn('java', [...jit, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
   child.once('error', () => (exited = true));

@@ -28,7 +28,9 @@ export async function superviseDynamo(
   options: { dataDir?: string },
   events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
-  let current: RunningDynamo = await startDynamoLocal(options);
+  // `npm start`'s emulator starts often (a developer's restarts, every whole-stack test) and lives minutes.
+  const start = (port?: number) => startDynamoLocal({ ...options, port, firstTierOnly: true });
+  let current: RunningDynamo = await start();
   const port = current.port;
   let stopping = false;
   const restarts: number[] = [];
@@ -46,7 +48,7 @@ export async function superviseDynamo(
       try {
         // Someone else on the port would answer in the emulator's place, without this data.
         if (!(await portIsFree(port))) throw new Error(`port ${port} is now held by another process`);
-        current = await startDynamoLocal({ ...options, port });
+        current = await start(port);
       } catch (error) {
         return events.onGiveUp(`DynamoDB Local could not be restarted: ${String(error)}`);
       }

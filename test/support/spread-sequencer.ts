@@ -15,8 +15,12 @@ const HEAVY = [
   'test/e2e/docs.test.ts',
   'test/e2e/home.test.ts',
 ];
-/** The heavy files start within this share of the run, so none is left to run alone at its end. */
-const HEAVY_WITHIN = 0.6;
+/**
+ * Other files between two heavy ones: about the time of one heavy file on the other worker
+ * (the others take 3 s on average, a heavy one 20 to 60), so the heavy files run one after
+ * another early in the run, beside short files, and none is left to run alone at its end.
+ */
+const HEAVY_SPACING = 12;
 
 const isHeavy = (spec: TestSpecification) => HEAVY.some((path) => spec.moduleId.endsWith(path));
 
@@ -31,10 +35,9 @@ export default class SpreadSequencer extends BaseSequencer {
     const heavy = sorted.filter(isHeavy);
     const light = sorted.filter((spec) => !isHeavy(spec));
     if (heavy.length === 0) return sorted;
-    const step = Math.max(1, Math.floor((light.length * HEAVY_WITHIN) / heavy.length));
     const spread: TestSpecification[] = [];
     light.forEach((spec, i) => {
-      if (i % step === 0 && heavy.length > 0) spread.push(heavy.shift()!);
+      if (i % HEAVY_SPACING === 0 && heavy.length > 0) spread.push(heavy.shift()!);
       spread.push(spec);
     });
     return [...spread, ...heavy];
