@@ -9,12 +9,6 @@ import { promisify } from 'node:util';
 const SOURCE = resolve(import.meta.dirname, 'dynamodb-local/LoopbackDynamoDBLocal.java');
 const MAIN_CLASS = 'LoopbackDynamoDBLocal';
 
-/**
- * The serial collector: on machines of two cores shared with the service and the tests, the
- * parallel collector's threads cost more CPU than they saved (docs/decisions.md, "Test suite").
- */
-const JVM_FLAGS = ['-XX:+UseSerialGC'];
-
 export interface DynamoLauncher {
   /** The directory DynamoDB Local runs in: its jar, log4j2.xml and native libraries are found from there. */
   cwd: string;
@@ -32,7 +26,7 @@ export async function dynamoLauncher(): Promise<DynamoLauncher> {
   const home = jarDirectory();
   const jar = join(home, 'DynamoDBLocal.jar');
   const classes = await compiledLauncher(jar);
-  return { cwd: home, javaArgs: [...JVM_FLAGS, `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, '-cp', `${jar}${process.platform === 'win32' ? ';' : ':'}${classes}`, MAIN_CLASS] };
+  return { cwd: home, javaArgs: [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, '-cp', `${jar}${process.platform === 'win32' ? ';' : ':'}${classes}`, MAIN_CLASS] };
 }
 
 /** The package's directory holding DynamoDBLocal.jar (lib/dynamodb_local_<release date>). */

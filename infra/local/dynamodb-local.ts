@@ -19,17 +19,18 @@ export interface RunningDynamo {
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
  * host option; see dynamodb-launcher.ts), outside the ephemeral range (stablePort) so that a
  * supervised restart can come back to it. With `dataDir` the data persists there; without it
- * lives in memory. `firstTierOnly`: the JIT's quick first tier alone, for an emulator that
- * starts often and lives minutes (`npm start`'s): its optimising compiler's threads spend more
- * CPU than they save there, and less than they save over a long run (docs/decisions.md, "Test suite").
+ * lives in memory. `shortLived`: for an emulator that starts often and lives minutes (`npm
+ * start`'s), the JIT's quick first tier alone and the serial collector, whose threads cost more
+ * CPU than they save there on two cores; over a long run (the suite's, a benchmark's) the JVM's
+ * defaults pay off (docs/decisions.md, "Test suite").
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number; firstTierOnly?: boolean } = {}): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: { dataDir?: string; port?: number; shortLived?: boolean } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
-  const jit = options.firstTierOnly ? ['-XX:TieredStopAtLevel=1'] : [];
-  const child = spawn('java', [...jit, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
+  const jvm = options.shortLived ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] : [];
+  const child = spawn('java', [...jvm, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
   child.once('error', () => (exited = true));
