@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * workers), drive the shared DynamoDB Local hardest, or a browser. Two of them side by side on
  * two cores slow each other far more than beside the many short files.
  */
-const HEAVY = [
+export const HEAVY = [
   'test/infra/readme-blocks.test.ts',
   'test/infra/schedule-crash-recovery.test.ts',
   'test/infra/crash-recovery.test.ts',
@@ -22,24 +22,28 @@ const HEAVY = [
  */
 const HEAVY_SPACING = 12;
 
+/** `sorted` with its heavy items in their order, each `spacing` of the others after the one before (the first first). */
+export function spreadOut<T>(sorted: readonly T[], isHeavy: (item: T) => boolean, spacing: number): T[] {
+  const heavy = sorted.filter(isHeavy);
+  const spread: T[] = [];
+  sorted
+    .filter((item) => !isHeavy(item))
+    .forEach((item, i) => {
+      if (i % spacing === 0 && heavy.length > 0) spread.push(heavy.shift()!);
+      spread.push(item);
+    });
+  return [...spread, ...heavy];
+}
+
 const isHeavy = (spec: TestSpecification) => HEAVY.some((path) => spec.moduleId.endsWith(path));
 
 /**
  * vitest's order (longest first by the last run's times, else largest first), with the heavy
- * files spread evenly among the others rather than side by side at the start (docs/decisions.md,
+ * files spread among the others rather than side by side at the start (docs/decisions.md,
  * "Test suite").
  */
 export default class SpreadSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const heavy = sorted.filter(isHeavy);
-    const light = sorted.filter((spec) => !isHeavy(spec));
-    if (heavy.length === 0) return sorted;
-    const spread: TestSpecification[] = [];
-    light.forEach((spec, i) => {
-      if (i % HEAVY_SPACING === 0 && heavy.length > 0) spread.push(heavy.shift()!);
-      spread.push(spec);
-    });
-    return [...spread, ...heavy];
+    return spreadOut(await super.sort(files), isHeavy, HEAVY_SPACING);
   }
 }
