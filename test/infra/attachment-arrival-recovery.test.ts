@@ -66,7 +66,11 @@ async function killStack(child: ChildProcess, emulatorAfterMs?: number): Promise
     await gone;
     await new Promise((r) => setTimeout(r, emulatorAfterMs));
   }
-  process.kill(-child.pid!, 'SIGKILL');
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Nothing of the group was left.
+  }
   await gone;
   // DynamoDB Local (its own process in the group) lets go of its data directory.
   await until(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dataDir)), 20_000, 'DynamoDB Local to die');
