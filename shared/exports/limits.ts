@@ -1,4 +1,3 @@
-import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { operationNamed, WAY_OUT_CREATE_EXPORT } from '../schemas/api-paths.ts';

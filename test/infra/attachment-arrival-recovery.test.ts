@@ -8,6 +8,7 @@ import { freePort } from '../../infra/local/free-port.ts';
 import { startObjectStorage } from '../../infra/local/object-storage.ts';
 import { client, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, draftJournal } from '../support/ledger.ts';
+import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
 
 /**
  * Uploads nothing checked when they landed, across a crash of the whole local stack (SIGKILL to
@@ -73,16 +74,9 @@ async function killStack(child: ChildProcess, emulatorAfterMs?: number): Promise
   }
   await gone;
   // DynamoDB Local (its own process in the group) lets go of its data directory.
-  await until(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dataDir)), 20_000, 'DynamoDB Local to die');
+  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
 }
 
-async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const put = (upload: { url: string; headers: Record<string, string> }, body: Buffer) => fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(body) });
@@ -116,10 +110,10 @@ describe('uploads across a crash of the local stack', () => {
     port = started.port;
     const listed = async () => (await api.get(`${base}/Journals/${journal.id}/Attachments`)).body.results as Array<{ id: string; status: string }>;
     // The sweep after the start, not a read of either attachment, makes them available.
-    await until(async () => (await listed()).every((a) => a.status === 'available'), 10_000, 'both uploads to be available');
+    await waitUntil(async () => (await listed()).every((a) => a.status === 'available'), 10_000, 'both uploads to be available');
     // Both events, once the feed shows them (a bounded wait: an event is numbered after its write, by the dispatcher or the feed's own round).
     const added = async () => (await api.get(`${base}/Events?type=AttachmentAdded`)).body.results.map((e: { data: { id: string } }) => e.data.id) as string[];
-    await until(async () => (await added()).length >= 2, 10_000, 'both AttachmentAdded events to be numbered');
+    await waitUntil(async () => (await added()).length >= 2, 10_000, 'both AttachmentAdded events to be numbered');
     expect((await added()).sort()).toEqual([whileDown.id, atTheKill.id].sort());
     // The file kept is the one uploaded while the service was down.
     const read = await api.get(`${base}/Journals/${journal.id}/Attachments/${whileDown.id}`);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 import { client, type ApiResponse, type Client } from '../support/api.ts';
 import { credit, debit, wideChart } from '../support/ledger.ts';
+import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
 
 /**
  * The whole local stack killed (SIGKILL to its process group, DynamoDB Local included) while wide
@@ -72,19 +73,9 @@ async function killStack(child: ChildProcess): Promise<void> {
   const gone = new Promise<void>((r) => child.once('exit', () => r()));
   process.kill(-child.pid!, 'SIGKILL');
   await gone;
-  await waitUntil(() => !javaRunningFor(dataDir), 20_000, 'DynamoDB Local to die');
+  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
 }
 
-const javaRunningFor = (dir: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dir));
-
-async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<number> {
-  const started = Date.now();
-  while (!(await done())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  return Date.now() - started;
-}
 
 type Books = Awaited<ReturnType<typeof wideChart>>;
 

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
+import { dynamoLocalProcessesFor } from '../support/wait-until.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-start-'));
@@ -101,8 +102,6 @@ async function stop(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
-const javaProcessesFor = (dir: string) =>
-  execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes('DynamoDBLocal') && line.includes(dir));
 
 /**
  * The stack the restart test leaves running on the kept data, with a token: the outage test goes on
@@ -143,7 +142,7 @@ describe('npm start', () => {
     expect(first.output.join('').match(/^ready: /gm)).toHaveLength(1);
     const login = await fetch(`http://127.0.0.1:${port}/api/Authentication/Login`);
     expect(new URL(((await login.json()) as { redirectTo: string }).redirectTo).origin).toBe(`http://127.0.0.1:${oidcPort}`);
-    expect(javaProcessesFor(dataDir)).toHaveLength(1);
+    expect(dynamoLocalProcessesFor(dataDir)).toHaveLength(1);
     const token = mintToken('start@example.com');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers, body: JSON.stringify({ name: 'Kept', baseCurrency: 'SAR' }) });
@@ -154,7 +153,7 @@ describe('npm start', () => {
     await objectStorageOf(first.output).send(new PutObjectCommand({ Bucket: 'ledger-documents', Key: 'kept.txt', Body: 'kept across a restart', ContentType: 'text/plain' }));
 
     expect(await stop(first.child)).toBe(0);
-    expect(javaProcessesFor(dataDir)).toEqual([]);
+    expect(dynamoLocalProcessesFor(dataDir)).toEqual([]);
 
     const second = await restartOn(port);
     restarted = { ...second, token, keptCompanyId: company.id };
@@ -200,7 +199,7 @@ describe('npm start', () => {
     expect(after.status).toBe(200);
     expect(retried.status).toBe(200);
     expect(await stop(stack.child)).toBe(0);
-    expect(javaProcessesFor(dataDir)).toEqual([]);
+    expect(dynamoLocalProcessesFor(dataDir)).toEqual([]);
   }, 120_000);
 
   it('stops the stack with a message when an in-memory DynamoDB Local dies, as its data is gone', async () => {

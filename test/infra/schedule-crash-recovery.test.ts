@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, type ApiResponse, type Client } from '../support/api.ts';
 import { startedStack, type NpmStart } from '../support/npm-start.ts';
+import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
 
 /**
  * Issue 44, Must show 1: `npm start`'s schedule worker killed (SIGKILL to the whole stack,
@@ -24,15 +25,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const javaRunningFor = (dir: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dir));
-
-async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<void> {
-  const started = Date.now();
-  while (!(await done())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /** SIGKILL to the stack's process group, mid-run: the worker and its DynamoDB Local die at once. */
 async function kill(stack: NpmStart): Promise<void> {
@@ -42,7 +34,7 @@ async function kill(stack: NpmStart): Promise<void> {
     // Already gone.
   }
   await stack.closed;
-  await waitUntil(() => !javaRunningFor(dataDir), 20_000, 'DynamoDB Local to die');
+  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
   running = undefined;
 }
 

@@ -1,6 +1,5 @@
 import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand, type CompletedPart } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { config } from '../../config.ts';
 import type { PartSender } from '../../exports/part-sink.ts';
 import type { ExportedFile } from '../../exports/jobs/records.ts';
 import { s3 } from './s3-client.ts';

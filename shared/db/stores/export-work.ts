@@ -1,4 +1,3 @@
-import { config } from '../../config.ts';
 import type { ExportWork } from '../../exports/jobs/store.ts';
 import { exportObjectKey } from '../documents/export-files.ts';
 import { objectParts } from '../documents/s3-exports.ts';

@@ -547,10 +547,10 @@ export const budgetKeys = {
 /** Partitions of the due-schedule index (gsi2), spread by a hash of the company and schedule. */
 export const DUE_SCHEDULE_KEYS = 16;
 
-/** Keys of recurring journal templates and their occurrences (schedule-store.ts). */
 /** A template's item: apart from scheduleKeys so a reader of templates alone (Verify) bundles none of the others. */
 export const scheduleKey = (companyId: string, scheduleId: string): Key => ({ pk: companyPk(companyId), sk: `SCHEDULE#${scheduleId}` });
 
+/** Keys of recurring journal templates and their occurrences (schedule-store.ts). */
 export const scheduleKeys = {
   /** A template, and its place in the company's list by creation time (gsi1). */
   schedule: scheduleKey,
