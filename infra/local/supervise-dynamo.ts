@@ -29,7 +29,7 @@ export async function superviseDynamo(
   events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
   // `npm start`'s emulator starts often (a developer's restarts, every whole-stack test) and lives minutes.
-  const start = (port?: number) => startDynamoLocal({ ...options, port, shortLived: true });
+  const start = (port?: number) => startDynamoLocal({ ...options, port, jvm: 'shortLived' });
   let current: RunningDynamo = await start();
   const port = current.port;
   let stopping = false;

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const secretsFile = join(dir, 'secrets.json');
   await ensureLocalSecrets(secretsFile);
   // Uploads are checked as they land, by the function the bucket notifies in AWS, here in this process.
-  const [dynamo, storage] = await Promise.all([startDynamoLocal(), startObjectStorage({ onObjectCreated: checkArrivedObjects })]);
+  const [dynamo, storage] = await Promise.all([startDynamoLocal({ jvm: 'busy' }), startObjectStorage({ onObjectCreated: checkArrivedObjects })]);
   await createTables(dynamo.endpoint, {});
   // Every request's log line of the run goes to one file, scanned for credentials at the end.
   mkdirSync(RESULTS_DIR, { recursive: true });
