@@ -205,17 +205,22 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let sent = 0;
+    // The company's items as a rejected write left them, read just before the next request: that
+    // write's "after" is the next one's "before", saving a read of every item per write refused.
+    let unchanged: string | undefined;
     for (const [index, op] of operations.entries()) {
       const requests = fc.sample(requestsFor(op, known, candidatesFor, tokens), { seed: SEED + index, numRuns: perOperation });
       for (const request of requests) {
         const writes = request.method !== 'GET';
-        const before = writes ? await companyItems(companyId) : '';
+        const before = writes ? (unchanged ?? (await companyItems(companyId))) : '';
         const response = await send(stack.url(), request);
         const text = response.text;
         sent++;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         const after = writes && response.status >= 400 ? await companyItems(companyId) : undefined;
-        const problem = checkResponse(response.status, text) ?? (after !== undefined && !unchangedButNumbered(before, after) ? `a rejected request changed the company (${JSON.stringify(changedItems(before, after)).slice(0, 600)})` : undefined);
+        const changed = after !== undefined && !unchangedButNumbered(before, after);
+        unchanged = after !== undefined && !changed ? after : undefined;
+        const problem = checkResponse(response.status, text) ?? (changed ? `a rejected request changed the company (${JSON.stringify(changedItems(before, after!)).slice(0, 600)})` : undefined);
         if (problem) failures.push(`${problem}: ${request.method} ${request.path}?${request.query} ${request.body?.slice(0, 200) ?? ''} -> ${response.status} ${text.slice(0, 300)}`);
       }
     }
