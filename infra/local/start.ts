@@ -10,6 +10,7 @@ import type { RunningEventArchive } from './event-archive.ts';
 import type { RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
 import { localIsolation } from './isolation.ts';
+import { localScheduleSeconds } from './schedule-interval.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
@@ -76,9 +77,9 @@ for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) 
   }
 }
 // LOCAL_ISOLATION=environments runs each request in its own execution environment, as in AWS.
-const isolation = (() => {
+const [isolation, scheduleSeconds] = (() => {
   try {
-    return localIsolation(process.env);
+    return [localIsolation(process.env), localScheduleSeconds(process.env)] as const;
   } catch (error) {
     console.error((error as Error).message);
     return process.exit(1);
@@ -124,7 +125,7 @@ imports = startImportWorker();
 // Export jobs write their files into the local object storage, as the export worker does in AWS.
 exportJobs = startExportWorker();
 // Recurring journals are generated as they fall due, as the scheduled worker generates them in AWS.
-schedules = startScheduleWorker();
+schedules = startScheduleWorker({ everyMs: scheduleSeconds * 1000 });
 // Uploads no notification checked (the stack was down when they landed) are found by the sweep, as in AWS.
 attachmentSweep = startAttachmentSweep();
 // Events are archived to the local object storage before they expire, as the hourly function does in AWS.
@@ -138,7 +139,7 @@ console.log('webhooks: dispatching events from the main table\'s stream (loopbac
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');
 console.log('imports: running import jobs as they arrive (checked every second)');
 console.log(`exports: writing export jobs' files into the bucket ${storage.exportsBucket} as they arrive (checked every second)`);
-console.log('schedules: generating recurring journals as they fall due (checked every 10 s)');
+console.log(`schedules: generating recurring journals as they fall due (checked every ${scheduleSeconds} s, LOCAL_SCHEDULE_SECONDS)`);
 console.log('attachments: uploads checked as they land; pending ones swept every 5 s');
 console.log('events: archiving events older than the archive threshold to the local object storage (checked every 10 minutes)');
 console.log(`ready: ${gateway.url}  (OpenAPI ${gateway.url}/openapi.json, docs ${gateway.url}/docs; Ctrl-C stops)`);

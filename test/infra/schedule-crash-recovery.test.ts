@@ -18,6 +18,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-schedules-crash-'));
 const TEMPLATES = 2;
 const DAYS = 20;
+/** The worker runs every second rather than every 10, so its next run comes soon after the templates. */
+const EVERY_SECOND = { LOCAL_SCHEDULE_SECONDS: '1' };
 
 let running: NpmStart | undefined;
 afterAll(async () => {
@@ -54,7 +56,7 @@ async function scheduleJournals(api: Client, base: string): Promise<Journal[]> {
 
 describe('the schedule worker killed with the stack', () => {
   it('generates every due occurrence exactly once after a restart', async () => {
-    running = await startedStack(dataDir);
+    running = await startedStack(dataDir, EVERY_SECOND);
     let port = running.port;
     const token = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', 'schedules-crash@example.com', '--seconds', '3600'], { cwd: ROOT, env: { ...process.env, LEDGER_DATA_DIR: dataDir }, encoding: 'utf8' }).trim();
     const api = client(() => `http://127.0.0.1:${port}`, `Bearer ${token}`);
@@ -78,10 +80,10 @@ describe('the schedule worker killed with the stack', () => {
       templates.push(r.body.id);
     }
 
-    // The worker's next run (every 10 s) takes them: killed once a few journals are made.
+    // The worker's next run (every second here) takes them: killed once a few journals are made.
     await waitUntil(async () => (await scheduleJournals(api, base)).length >= 3, 30_000, 'the worker to start generating', 200);
     await kill(running);
-    running = await startedStack(dataDir);
+    running = await startedStack(dataDir, EVERY_SECOND);
     port = running.port;
 
     // The first run after the restart finishes what the killed one left.

@@ -18,14 +18,14 @@ export interface NpmStart {
 }
 
 /**
- * `npm start` on free ports with the given data directory, ready. A port found free can be taken
+ * `npm start` on free ports with the given data directory (and variables), ready. A port found free can be taken
  * by another test's stack before this one binds it: then it starts again on other ports.
  */
-export async function startedStack(dataDir: string): Promise<NpmStart> {
+export async function startedStack(dataDir: string, env: Record<string, string> = {}): Promise<NpmStart> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const oidcPort = await freePort();
-    const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: shellEnv({ PORT: String(port), OIDC_PORT: String(oidcPort), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
+    const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: shellEnv({ PORT: String(port), OIDC_PORT: String(oidcPort), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }) });
     const output = { text: '' };
     stack.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     stack.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
