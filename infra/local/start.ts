@@ -11,6 +11,7 @@ import type { RunningAttachmentSweep } from './attachment-arrivals.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
 import { localIsolation } from './isolation.ts';
 import { localScheduleSeconds } from './schedule-interval.ts';
+import { localDynamoJvm } from './dynamodb-local.ts';
 import { startObjectStorage, type RunningObjectStorage } from './object-storage.ts';
 import { portIsFree } from './free-port.ts';
 import { ensureLocalSecrets } from './local-secrets.ts';
@@ -77,9 +78,9 @@ for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) 
   }
 }
 // LOCAL_ISOLATION=environments runs each request in its own execution environment, as in AWS.
-const [isolation, scheduleSeconds] = (() => {
+const [isolation, scheduleSeconds, jvm] = (() => {
   try {
-    return [localIsolation(process.env), localScheduleSeconds(process.env)] as const;
+    return [localIsolation(process.env), localScheduleSeconds(process.env), localDynamoJvm(process.env)] as const;
   } catch (error) {
     console.error((error as Error).message);
     return process.exit(1);
@@ -89,7 +90,7 @@ const [isolation, scheduleSeconds] = (() => {
 const loading = import('./services.ts');
 loading.catch(() => undefined); // awaited below, where a failure to load stops the start
 await ensureLocalSecrets(SECRETS_FILE);
-dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
+dynamo = await superviseDynamo(inMemory ? { jvm } : { dataDir: resolve(DATA_DIR, 'dynamodb'), jvm }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
   onRestarted: () => console.log(`dynamodb: restarted on ${dynamo?.endpoint}`),
   onInterrupted: () => void stop(),

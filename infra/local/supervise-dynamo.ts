@@ -1,4 +1,4 @@
-import { startDynamoLocal, type RunningDynamo } from './dynamodb-local.ts';
+import { startDynamoLocal, type JvmProfile, type RunningDynamo } from './dynamodb-local.ts';
 import { portIsFree } from './free-port.ts';
 
 /**
@@ -25,11 +25,11 @@ export interface SupervisedDynamo {
 }
 
 export async function superviseDynamo(
-  options: { dataDir?: string },
+  options: { dataDir?: string; jvm?: JvmProfile },
   events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
   // `npm start`'s emulator starts often (a developer's restarts, every whole-stack test) and lives minutes.
-  const start = (port?: number) => startDynamoLocal({ ...options, port, jvm: 'shortLived' });
+  const start = (port?: number) => startDynamoLocal({ ...options, port, jvm: options.jvm ?? 'shortLived' });
   let current: RunningDynamo = await start();
   const port = current.port;
   let stopping = false;
