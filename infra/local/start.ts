@@ -77,7 +77,8 @@ for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) 
     process.exit(1);
   }
 }
-// LOCAL_ISOLATION=environments runs each request in its own execution environment, as in AWS.
+// The settings read from the environment (LOCAL_ISOLATION=environments runs each request in its
+// own execution environment, as in AWS; LOCAL_SCHEDULE_SECONDS; LOCAL_DYNAMODB_JVM): a wrong value stops the start here.
 const [isolation, scheduleSeconds, jvm] = (() => {
   try {
     return [localIsolation(process.env), localScheduleSeconds(process.env), localDynamoJvm(process.env)] as const;
