@@ -30,7 +30,11 @@ const JVM_PROFILES = {
 
 export type JvmProfile = keyof typeof JVM_PROFILES;
 
-/** The profile LOCAL_DYNAMODB_JVM asks `npm start`'s emulator to run with (default `shortLived`; a long benchmark asks for `default`). */
+/**
+ * The profile LOCAL_DYNAMODB_JVM asks `npm start`'s emulator to run with: `shortLived` unless set,
+ * as that emulator starts often (a developer's restarts, every whole-stack test) and lives
+ * minutes; a long benchmark asks for `default`.
+ */
 export function localDynamoJvm(env: NodeJS.ProcessEnv): JvmProfile {
   const profile = env.LOCAL_DYNAMODB_JVM ?? 'shortLived';
   if (!Object.hasOwn(JVM_PROFILES, profile)) throw new Error(`LOCAL_DYNAMODB_JVM must be one of ${Object.keys(JVM_PROFILES).join(', ')}, not ${profile}`);

@@ -25,11 +25,10 @@ export interface SupervisedDynamo {
 }
 
 export async function superviseDynamo(
-  options: { dataDir?: string; jvm?: JvmProfile },
+  options: { dataDir?: string; jvm: JvmProfile },
   events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
-  // `npm start`'s emulator starts often (a developer's restarts, every whole-stack test) and lives minutes.
-  const start = (port?: number) => startDynamoLocal({ ...options, port, jvm: options.jvm ?? 'shortLived' });
+  const start = (port?: number) => startDynamoLocal({ ...options, port });
   let current: RunningDynamo = await start();
   const port = current.port;
   let stopping = false;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { ValidationError, VersionConflict } from '../errors.ts';
+import { VersionConflict } from '../errors.ts';
 import { checkCounterparties, namedCounterparties, resolveLines, withTax } from './resolve-lines.ts';
 import { calendarDate, checkNotClosingJournal, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';

@@ -4,7 +4,7 @@ import { inChunks } from '../in-chunks.ts';
 import { AlreadyWritten, type ImportPlan, type JobSteps } from '../imports/job-steps.ts';
 import type { ParsedStatement } from '../bank-statements/records.ts';
 import type { ImportJob, RowError } from '../imports/records.ts';
-import type { Balance, StatementLineRecord, StatementRecord } from './records.ts';
+import type { StatementLineRecord, StatementRecord } from './records.ts';
 import type { BankAccountFacts, StatementImporting } from './store.ts';
 import { statementView } from './views.ts';
 

@@ -1,7 +1,7 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { isProfitOrLoss, type ChartAccount, type Classification } from './account-tree.ts';
+import { isProfitOrLoss, type Classification } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';

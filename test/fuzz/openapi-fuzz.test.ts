@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { client, companyOwner } from '../support/api.ts';
+import { companyOwner } from '../support/api.ts';
 import { changedItems, companyItems, unchangedButNumbered } from '../db/support/company-items.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 import { valueFor, type JsonSchema, type Known } from '../support/schema-arbitrary.ts';

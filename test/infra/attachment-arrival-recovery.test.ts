@@ -8,7 +8,8 @@ import { freePort } from '../../infra/local/free-port.ts';
 import { startObjectStorage } from '../../infra/local/object-storage.ts';
 import { client, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, draftJournal } from '../support/ledger.ts';
-import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
+import { killStackGroup } from '../support/npm-start.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 /**
  * Uploads nothing checked when they landed, across a crash of the whole local stack (SIGKILL to
@@ -61,22 +62,14 @@ async function startStack(): Promise<{ child: ChildProcess; port: number; s3Port
  * where DynamoDB keeps every write it answered, so it is given time to write what it answered.
  */
 async function killStack(child: ChildProcess, emulatorAfterMs?: number): Promise<void> {
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
   if (emulatorAfterMs !== undefined) {
+    const gone = new Promise<void>((r) => child.once('exit', () => r()));
     process.kill(child.pid!, 'SIGKILL');
     await gone;
     await new Promise((r) => setTimeout(r, emulatorAfterMs));
   }
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    // Nothing of the group was left.
-  }
-  await gone;
-  // DynamoDB Local (its own process in the group) lets go of its data directory.
-  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
+  await killStackGroup(child, dataDir);
 }
-
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const put = (upload: { url: string; headers: Record<string, string> }, body: Buffer) => fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(body) });

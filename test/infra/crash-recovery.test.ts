@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 import { client, type ApiResponse, type Client } from '../support/api.ts';
 import { credit, debit, wideChart } from '../support/ledger.ts';
-import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
+import { killStackGroup } from '../support/npm-start.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 /**
  * The whole local stack killed (SIGKILL to its process group, DynamoDB Local included) while wide
@@ -69,13 +70,7 @@ async function startStack(): Promise<ChildProcess> {
 }
 
 /** SIGKILL to the whole group, mid-request: the gateway's process and its DynamoDB Local die at once. */
-async function killStack(child: ChildProcess): Promise<void> {
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  process.kill(-child.pid!, 'SIGKILL');
-  await gone;
-  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
-}
-
+const killStack = (child: ChildProcess) => killStackGroup(child, dataDir);
 
 type Books = Awaited<ReturnType<typeof wideChart>>;
 

@@ -102,7 +102,6 @@ async function stop(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
-
 /**
  * The stack the restart test leaves running on the kept data, with a token: the outage test goes on
  * with it rather than starting a third (each start is seconds of the suite). Alone, that test starts its own.

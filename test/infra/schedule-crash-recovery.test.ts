@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, type ApiResponse, type Client } from '../support/api.ts';
-import { startedStack, type NpmStart } from '../support/npm-start.ts';
-import { dynamoLocalProcessesFor, waitUntil } from '../support/wait-until.ts';
+import { killStackGroup, startedStack, type NpmStart } from '../support/npm-start.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 /**
  * Issue 44, Must show 1: `npm start`'s schedule worker killed (SIGKILL to the whole stack,
@@ -27,16 +27,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 /** SIGKILL to the stack's process group, mid-run: the worker and its DynamoDB Local die at once. */
 async function kill(stack: NpmStart): Promise<void> {
-  try {
-    process.kill(-stack.stack.pid!, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-  await stack.closed;
-  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
+  await killStackGroup(stack.stack, dataDir);
   running = undefined;
 }
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from '../../infra/local/free-port.ts';
+import { dynamoLocalProcessesFor, waitUntil } from './wait-until.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -56,4 +57,20 @@ export async function interrupt({ stack, closed }: NpmStart): Promise<void> {
     // Already gone.
   }
   await closed;
+}
+
+/**
+ * SIGKILL to a stack's whole process group (the service and its DynamoDB Local at once, as a crash
+ * takes them; a group already gone is no error), then waits for its leader to exit and for
+ * DynamoDB Local to let go of `dataDir`, so a restart on the same data finds it free.
+ */
+export async function killStackGroup(child: ChildProcess, dataDir: string): Promise<void> {
+  const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Nothing of the group was left.
+  }
+  await gone;
+  await waitUntil(() => dynamoLocalProcessesFor(dataDir).length === 0, 20_000, 'DynamoDB Local to die');
 }

@@ -1,6 +1,5 @@
 import type { JournalFilters } from '../../journals/store.ts';
 import { config } from '../../config.ts';
-import type { JournalStatus } from '../../journals/rules.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { JournalRecord } from '../../journals/records.ts';
 import { journalFromItem } from './journal-store.ts';

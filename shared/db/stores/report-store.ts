@@ -5,7 +5,6 @@ import { StateConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { cappedCountOp } from './company-counts.ts';
 import { reportKeys } from '../table/keys.ts';
-import * as keys from '../table/keys.ts';
 import { keywordListPage } from '../table/paginate.ts';
 import { conditions, getItem, mainTable, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';

@@ -7,7 +7,7 @@ import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { pendingPostings } from '../support/pending-postings.ts';
-import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
+import { companyBooks, credit, debit } from '../../support/ledger.ts';
 
 /** Numbering (db/events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */
 const gateway = useGateway();
