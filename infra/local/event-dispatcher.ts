@@ -14,11 +14,10 @@ const SHARD_CHECK_ROUNDS = 20;
 /**
  * The webhook dispatcher of the local stack: reads DynamoDB Local's stream of the main table as
  * Lambda's event source does in AWS, dispatching each company that has new pending events, and
- * sweeps due retries every `sweepMs`. Started by `npm start` (and by the webhook test, which
- * passes `dispatches` so that it numbers and sends only its own companies' events, not those of
- * test files running beside it on the same table).
+ * sweeps due retries every `sweepMs`. Started by `npm start` (and by the webhook test, on a
+ * table of its own).
  */
-export async function startEventDispatcher(options: { endpoint: string; tableName: string; pollMs?: number; sweepMs?: number; dispatches?: (companyId: string) => boolean }): Promise<RunningDispatcher> {
+export async function startEventDispatcher(options: { endpoint: string; tableName: string; pollMs?: number; sweepMs?: number }): Promise<RunningDispatcher> {
   const region = 'local';
   const tables = new DynamoDBClient({ endpoint: options.endpoint, region, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region, credentials });
@@ -52,7 +51,7 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
           iterators.set(shardId, NextShardIterator);
           for (const record of Records ?? []) {
             const image = record.dynamodb?.NewImage;
-            if (record.eventName === 'INSERT' && image?.entity?.S === 'PendingEvent' && image.companyId?.S && (options.dispatches?.(image.companyId.S) ?? true)) companies.add(image.companyId.S);
+            if (record.eventName === 'INSERT' && image?.entity?.S === 'PendingEvent' && image.companyId?.S) companies.add(image.companyId.S);
           }
         } catch {
           iterators.delete(shardId);

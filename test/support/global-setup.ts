@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   await ensureLocalSecrets(secretsFile);
   // Uploads are checked as they land, by the function the bucket notifies in AWS, here in this process.
   const [dynamo, storage] = await Promise.all([startDynamoLocal({ jvm: 'busy' }), startObjectStorage({ onObjectCreated: checkArrivedObjects })]);
-  await createTables(dynamo.endpoint, {});
+  // No stream on the shared tables: DynamoDB Local records every write of a table with a stream,
+  // each write slower as the stream grows over the run, and only the webhook test reads one (on
+  // a table of its own, test/http/webhooks/webhooks.test.ts).
+  await createTables(dynamo.endpoint, {}, { streams: false });
   // Every request's log line of the run goes to one file, scanned for credentials at the end.
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, 'requests.log');

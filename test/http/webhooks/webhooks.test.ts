@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTables } from '../../../infra/local/create-tables.ts';
 import { dispatchNow, startEventDispatcher, type RunningDispatcher } from '../../../infra/local/event-dispatcher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 import { webhookUrlProblem } from '../../../shared/webhooks/url-rules.ts';
@@ -10,13 +11,12 @@ import { wholeFeed } from '../../support/feed.ts';
 
 const gateway = useGateway();
 
-/** The companies this file made: its dispatcher leaves other files' companies (on the same table) alone. */
-const ownCompanies = new Set<string>();
-async function ownCompany() {
-  const owner = await companyOwner(gateway.url);
-  ownCompanies.add(owner.companyId);
-  return owner;
-}
+/**
+ * The file's own table, with the main table's stream its dispatcher reads as Lambda's event
+ * source does: the run's shared table goes without one (test/support/global-setup.ts), and
+ * so this dispatcher and its retry sweep see only this file's companies.
+ */
+const TABLE = 'ledger-webhooks';
 
 const feed = (api: Client, base: string) => wholeFeed<{ id: string; sequence: number; type: string }>(api, base);
 
@@ -31,7 +31,9 @@ describe('webhooks', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Retries within the test's time: 100 ms first, and a 3-second window before giving up.
     Object.assign(process.env, { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_WINDOW_MS: '3000' });
-    dispatcher = await startEventDispatcher({ endpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME!, pollMs: 100, sweepMs: 200, dispatches: (companyId) => ownCompanies.has(companyId) });
+    await createTables(process.env.DYNAMODB_ENDPOINT!, { ledger: TABLE });
+    process.env.TABLE_NAME = TABLE; // put back when the file ends (test/support/worker-env.ts)
+    dispatcher = await startEventDispatcher({ endpoint: process.env.DYNAMODB_ENDPOINT!, tableName: TABLE, pollMs: 100, sweepMs: 200 });
   });
   afterAll(async () => {
     await dispatcher?.close();
@@ -48,14 +50,14 @@ describe('webhooks', () => {
     expect(webhookUrlProblem('http://127.0.0.1:9000/hook', true)).toBeUndefined();
     expect(webhookUrlProblem('http://10.0.0.1/hook', true)).toBeDefined();
 
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     const refused = await owner.api.post(`${owner.base}/Webhooks`, { url: 'http://192.168.0.10/hook' });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].name).toBe('url');
   });
 
   it('refuses at creation and on change every IPv6 form of an internal address (NAT64, 6to4, IPv4-compatible, Teredo, mapped), storing nothing', async () => {
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     const bad = ['[64:ff9b::a9fe:a9fe]', '[64:ff9b::a00:1]', '[64:ff9b:1::a00:1]', '[2002:a9fe:a9fe::]', '[::a9fe:a9fe]', '[::169.254.169.254]', '[2001::1]', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]', '[::ffff:169.254.169.254]', '[::ffff:0:a9fe:a9fe]', '[fd00::1]', '[4000::1]', '100.64.0.1', '240.0.0.1', '2852039166'];
     const kept = await owner.api.post(`${owner.base}/Webhooks`, { url: 'https://hooks.example.com/ledger' });
     expect(kept.status, kept.text).toBe(200);
@@ -74,7 +76,7 @@ describe('webhooks', () => {
   });
 
   it('delivers every event once it commits, signed; a receiver failing for a while gets every event after it recovers', async () => {
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(owner.api, owner.base);
     await year2026(owner.api, owner.base);
     const all = await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/all/${owner.companyId}`, description: 'everything' });
@@ -116,7 +118,7 @@ describe('webhooks', () => {
   }, 60_000);
 
   it('delivers each event as its subscription\'s principal may read it, with amounts as the REST API shows them', async () => {
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(owner.api, owner.base);
     await year2026(owner.api, owner.base);
     // An integrator may manage webhooks and read the feed, but not journals.
@@ -173,7 +175,7 @@ describe('webhooks', () => {
   }, 60_000);
 
   it('creates and sends one delivery per event however many dispatchers run at once', async () => {
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/once/${owner.companyId}`, eventTypes: ['CostCenterCreated'] });
     await Promise.all(Array.from({ length: 6 }, (_, i) => owner.api.post(`${owner.base}/CostCenters`, { code: `C${i}`, name: { arabic: 'م', english: `C${i}` } })));
     // The stream poller dispatches too: four dispatchers race over the same events.
@@ -189,7 +191,7 @@ describe('webhooks', () => {
   });
 
   it('gives up after the retry window and marks the subscription failing', async () => {
-    const owner = await ownCompany();
+    const owner = await companyOwner(gateway.url);
     const down = await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/down/${owner.companyId}`, eventTypes: ['AccountCreated'] });
     await owner.api.post(`${owner.base}/Accounts`, { code: '1', name: { arabic: 'أ', english: 'Assets' }, type: 'leaf', classification: 'asset' });
 
