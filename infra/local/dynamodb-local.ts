@@ -46,15 +46,17 @@ export function localDynamoJvm(env: NodeJS.ProcessEnv): JvmProfile {
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
  * host option; see dynamodb-launcher.ts), outside the ephemeral range (stablePort) so that a
  * supervised restart can come back to it. With `dataDir` the data persists there; without it
- * lives in memory. `jvm` picks the Java flags for how the emulator is used (JVM_PROFILES).
+ * lives in memory. `jvm` picks the Java flags for how the emulator is used (JVM_PROFILES);
+ * `onSpawned` is called once its process is started, before it listens.
  */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number; jvm?: JvmProfile } = {}): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: { dataDir?: string; port?: number; jvm?: JvmProfile; onSpawned?: () => void } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
   const jvm = JVM_PROFILES[options.jvm ?? 'default'];
   const child = spawn('java', [...jvm, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
+  options.onSpawned?.();
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
   child.once('error', () => (exited = true));

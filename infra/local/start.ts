@@ -87,11 +87,13 @@ const [isolation, scheduleSeconds, jvm] = (() => {
     return process.exit(1);
   }
 })();
-// Loading the service's code takes about as long as Java takes to start DynamoDB Local: they overlap.
-const loading = import('./services.ts');
+// The service's modules load while the emulator's JVM starts (each a second or two), from its
+// spawn on: loading them holds the event loop, which would hold the spawn until they are loaded.
+let spawned: () => void = () => undefined;
+const loading = new Promise<void>((resolve) => (spawned = resolve)).then(() => import('./services.ts'));
 loading.catch(() => undefined); // awaited below, where a failure to load stops the start
 await ensureLocalSecrets(SECRETS_FILE);
-dynamo = await superviseDynamo(inMemory ? { jvm } : { dataDir: resolve(DATA_DIR, 'dynamodb'), jvm }, {
+dynamo = await superviseDynamo({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }), jvm, onSpawned: () => spawned() }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
   onRestarted: () => console.log(`dynamodb: restarted on ${dynamo?.endpoint}`),
   onInterrupted: () => void stop(),

@@ -25,7 +25,7 @@ export interface SupervisedDynamo {
 }
 
 export async function superviseDynamo(
-  options: { dataDir?: string; jvm: JvmProfile },
+  options: { dataDir?: string; jvm: JvmProfile; onSpawned?: () => void },
   events: { onRestart: (exitCode: number | null) => void; onRestarted: () => void; onGiveUp: (reason: string) => void; onInterrupted: () => void },
 ): Promise<SupervisedDynamo> {
   const start = (port?: number) => startDynamoLocal({ ...options, port });
