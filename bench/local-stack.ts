@@ -31,7 +31,8 @@ export async function startBenchStack(options: { objectStorage?: boolean } = {})
   await ensureLocalSecrets(secretsFile);
   const dynamo = await startDynamoLocal();
   const storage: RunningObjectStorage | undefined = options.objectStorage ? await startObjectStorage() : undefined;
-  await createTables(dynamo.endpoint, {});
+  // No stream: nothing here reads one, and DynamoDB Local slows every write as a stream grows (docs/decisions.md, "Test suite").
+  await createTables(dynamo.endpoint, {}, { streams: false });
   Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile, storage?.endpoint), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
   const { startGateway } = await import('../infra/local/gateway.ts');
