@@ -89,11 +89,11 @@ const [isolation, scheduleSeconds, jvm] = (() => {
 })();
 // The service's modules load while the emulator's JVM starts (each a second or two), from its
 // spawn on: loading them holds the event loop, which would hold the spawn until they are loaded.
-let spawned: () => void = () => undefined;
+let spawned!: () => void; // set at once: a promise's executor runs as it is made
 const loading = new Promise<void>((resolve) => (spawned = resolve)).then(() => import('./services.ts'));
 loading.catch(() => undefined); // awaited below, where a failure to load stops the start
 await ensureLocalSecrets(SECRETS_FILE);
-dynamo = await superviseDynamo({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }), jvm, onSpawned: () => spawned() }, {
+dynamo = await superviseDynamo({ ...(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }), jvm, onSpawned: spawned }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
   onRestarted: () => console.log(`dynamodb: restarted on ${dynamo?.endpoint}`),
   onInterrupted: () => void stop(),
