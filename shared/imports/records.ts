@@ -54,8 +54,12 @@ export interface ImportProgress {
   layout?: number;
 }
 
-/** The write steps' layout of jobs checked now: 2, a journals import's ledger items put beside the group of transactions before theirs (write-journals.ts). */
-export const STEPS_LAYOUT = 2;
+/**
+ * The write steps' layout of jobs checked now (write-journals.ts): 2, a journals import's ledger
+ * items put beside the group of transactions before theirs; 3, its day balance items packed, a
+ * day's in one item (fewer puts, so fewer steps).
+ */
+export const STEPS_LAYOUT = 3;
 
 export interface ImportJob {
   id: string;

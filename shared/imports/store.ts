@@ -149,9 +149,11 @@ export interface ImportWork {
   importedPosting(journal: PostedJournal, serialBase: number): PostedJournal;
   /**
    * The balance items of posted journals, summed per item, each journal's figures from `figuresOf`
-   * (journals/posting-figures.ts postingFigures). Errors: what a journal's amounts cannot be written as.
+   * (journals/posting-figures.ts postingFigures); `packDays`: each day's items as few as they fit
+   * (a job checked under steps layout 3 or later, records.ts STEPS_LAYOUT). Errors: what a
+   * journal's amounts cannot be written as.
    */
-  balanceItems(companyId: string, posted: readonly PostedJournal[], figuresOf: FiguresOfPosting): StoredItem[];
+  balanceItems(companyId: string, posted: readonly PostedJournal[], figuresOf: FiguresOfPosting, packDays: boolean): StoredItem[];
   /** A posted journal's ledger items, holding `entries` (journals/rules.ts ledgerEntries). */
   ledgerItems(companyId: string, journal: PostedJournal, entries: LedgerEntries): StoredItem[];
   /** The item recording that a group of the job's journals names a node (it holds off the node's delete). */

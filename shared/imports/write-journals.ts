@@ -34,9 +34,10 @@ import type { Change } from '../unit-of-work.ts';
  *   the import as a posting under way into each (Lock and Close wait) and as a job under way in
  *   the company (reports wait: steady-books.ts);
  * - balances: the import's own balance items (db/ledger/import-postings.ts), which no other
- *   posting writes, so they are put with their totals over every journal (ledger-fold.ts) and
- *   putting them again after a crash changes nothing; a later Void of an imported journal takes
- *   its amounts off the same items;
+ *   posting writes, so they are put with their totals over every journal (ledger-fold.ts), each
+ *   day's packed into one item (packed-balances.ts; a job checked under steps layout 3 or later),
+ *   and putting them again after a crash changes nothing; a later Void of an imported journal
+ *   takes its amounts off the same shard;
  * - ledger items: puts, repeatable while their journals are not written: the first group's
  *   follow the balances in the same run of puts, and each later group's are put beside the
  *   transactions of the group before it, in the same step, so the database works on both at
@@ -154,7 +155,7 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
   const writtenIds = await work.existingJournalIds(companyId, records.map((r) => r.id));
   const written = records.filter((r) => writtenIds.has(r.id)).reduce((n, r) => n + plannedOf(r).rows.length, 0);
   if (posted.length === 0 || steps.nextOfPart <= startStep || steps.nextOfPart > endStep) return { release: [], written };
-  const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)), postingFigures);
+  const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)), postingFigures, packsDays(steps));
   const keyOf = (item: StoredItem) => JSON.stringify([item.pk, item.sk]);
   const kept = new Set(keep.map(keyOf));
   const stale = balances.filter((item) => !kept.has(keyOf(item)));
@@ -180,7 +181,7 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const usage = usageItems(work, companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
   const files = records.flatMap((r) => r.attachments ?? []);
   const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1 + inChunks(files, LOCKS_PER_STEP).length;
-  const balances = posted.length > 0 ? work.balanceItems(companyId, posted, postingFigures) : [];
+  const balances = posted.length > 0 ? work.balanceItems(companyId, posted, postingFigures, packsDays(steps)) : [];
   const groups = groupsOf(work, records);
   const ledgerOf = (group: readonly ImportedJournal[]) => group.filter((r): r is PostedJournal => r.status === 'posted').flatMap((j) => work.ledgerItems(companyId, j, ledgerEntries(j.entries)));
   // The first group's ledger items follow the balances; each later group's go beside the transactions of the group before it.
@@ -196,7 +197,7 @@ function buildFault(steps: JobSteps, companyId: string, record: ImportedJournal)
   try {
     built(() => {
       journalOps(steps, companyId, record);
-      if (record.status === 'posted') steps.work.balanceItems(companyId, [record], postingFigures);
+      if (record.status === 'posted') steps.work.balanceItems(companyId, [record], postingFigures, packsDays(steps));
     });
     return undefined;
   } catch (error) {
@@ -204,6 +205,9 @@ function buildFault(steps: JobSteps, companyId: string, record: ImportedJournal)
     throw error;
   }
 }
+
+/** Whether the job's day balance items are packed: checked under steps layout 3 or later, it numbered its steps so. */
+const packsDays = (steps: JobSteps) => (steps.job.progress.layout ?? 1) >= 3;
 
 /** The end: the counts of the start taken back. */
 function endOps(work: ImportWork, companyId: string, periods: Map<string, string>): Change[] {

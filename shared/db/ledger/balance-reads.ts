@@ -3,6 +3,7 @@ import { config } from '../../config.ts';
 import type { Cover } from '../../reports/cover.ts';
 import { toMils } from '../../money/mils.ts';
 import { currencyFigureOf, taxFigureOf } from './balance-store.ts';
+import { unpackedBalances } from './packed-balances.ts';
 import { exact } from '../table/exact-number.ts';
 import { balanceKeys } from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';
@@ -96,7 +97,8 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
   // The period a date splits: its days added, or (read whole above) taken off. Day items sort by
   // date, so the days are one query a partition key, for every account (add keeps those asked).
   const edge = cover.edge;
-  if (edge) await inParallel(rangeQueries(pks, balanceKeys.dayBalanceRange(edge.from, edge.to, costCenterItems)), (item) => void add(item, edge.sign));
+  // An import's day items are packed, several accounts an item (packed-balances.ts).
+  if (edge) await inParallel(rangeQueries(pks, balanceKeys.dayBalanceRange(edge.from, edge.to, costCenterItems)), (item) => unpackedBalances(item).forEach((one) => add(one, edge.sign)));
   return sums;
 }
 

@@ -105,6 +105,9 @@ export function pickOtherShard(shard: number, _withCurrencies = false): number {
  */
 export interface BalanceAdd {
   key: { pk: string; sk: string };
+  /** Where the item sits: its bucket, and the shard and lane it is of (the key is built from them). */
+  bucket: BalanceBucket;
+  shard: { shard: number; lane: number };
   accountId: string;
   set: { entity: 'Balance'; accountId: string; costCenterId: string };
   debit: string;
@@ -138,6 +141,8 @@ export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelt
     const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? ('-' satisfies typeof TOTAL_GROUP) };
     return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({
       key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard),
+      bucket,
+      shard,
       accountId: d.accountId,
       set,
       debit: d.debit,

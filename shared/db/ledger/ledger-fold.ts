@@ -1,22 +1,33 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { fromMils, toMils } from '../../money/mils.ts';
-import { balanceAdds } from './balance-store.ts';
+import { balanceAdds, type BalanceAdd } from './balance-store.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
 import type { FiguresOfPosting } from '../../journals/posting-figures.ts';
 import { placed } from './placement.ts';
 import { ledgerItems } from './ledger-store.ts';
 import type { Item } from '../table/table-ops.ts';
+import type { TOTAL_GROUP } from '../../balances/records.ts';
+import { packedDayItems } from './packed-balances.ts';
+
+/** A balance item's totals: what it is, the addition that named it, its figures in mils by attribute. */
+type Sum = { item: Item; add: BalanceAdd; sums: Map<string, bigint> };
+
+/** The figures as exact decimal text, by attribute. */
+const decimals = (sums: Map<string, bigint>) => Object.fromEntries([...sums].map(([name, mils]) => [name, fromMils(mils)]));
+/** The item with its totals as exact decimals. */
+const itemOf = (s: Sum): Item => ({ ...s.item, ...Object.fromEntries(Object.entries(decimals(s.sums)).map(([name, value]) => [name, NumberValue.from(value)])) });
 
 /**
  * The balance and ledger items a set of posted journals makes, from the posting's own additions
  * (balanceAdds) and ledger items, but summed per balance item instead of added one posting at a
- * time: for rebuilding a company's figures from its journals, and for loading a benchmark. The
+ * time: for an import's own shard (its day items packed: packedBalanceItems), for rebuilding a
+ * company's figures from its journals, and for loading a benchmark. The
  * figures of each posting come from `figuresOf`, the domain's rule its caller hands in
  * (journals/posting-figures.ts postingFigures: the import's use case, the rebuild's wiring in infra).
  */
 export class LedgerFold {
-  private readonly balances = new Map<string, { item: Item; sums: Map<string, bigint> }>();
+  private readonly balances = new Map<string, Sum>();
   private readonly ledger: Item[] = [];
 
   constructor(
@@ -28,9 +39,10 @@ export class LedgerFold {
   add(journal: LedgerJournal & Posting): void {
     const figures = this.figuresOf(journal.entries, 1);
     this.ledger.push(...ledgerItems(this.companyId, journal, figures.ledger));
-    for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), figures.balances, figures.currencies, figures.taxes)) {
+    for (const add of balanceAdds(this.companyId, placed(journal), figures.balances, figures.currencies, figures.taxes)) {
+      const { key, set, debit, credit, inCurrencies } = add;
       const id = `${key.pk}|${key.sk}`;
-      const sum = this.balances.get(id) ?? { item: { ...key, ...set }, sums: new Map<string, bigint>() };
+      const sum = this.balances.get(id) ?? { item: { ...key, ...set }, add, sums: new Map<string, bigint>() };
       for (const [attribute, amount] of [['debit', debit], ['credit', credit], ...inCurrencies] as const) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(amount));
       this.balances.set(id, sum);
     }
@@ -43,6 +55,21 @@ export class LedgerFold {
 
   /** Every balance item with its totals so far, as exact decimals. */
   balanceItems(): Item[] {
-    return [...this.balances.values()].map((s) => ({ ...s.item, ...Object.fromEntries([...s.sums].map(([name, mils]) => [name, NumberValue.from(fromMils(mils))])) }));
+    return [...this.balances.values()].map(itemOf);
+  }
+
+  /** The same totals with the day items of each day packed into one (packed-balances.ts): an import's, whose shard is its own. */
+  packedBalanceItems(): Item[] {
+    const sums = [...this.balances.values()];
+    const packs = (s: Sum) => 'day' in s.add.bucket && s.add.shard.lane === 0;
+    const days = sums.filter(packs).map(({ add: { bucket, shard, set }, sums }) => ({
+      day: (bucket as { day: string }).day,
+      costCenters: set.costCenterId !== ('-' satisfies typeof TOTAL_GROUP),
+      shard: shard.shard,
+      accountId: set.accountId,
+      costCenterId: set.costCenterId,
+      figures: decimals(sums),
+    }));
+    return [...sums.filter((s) => !packs(s)).map(itemOf), ...packedDayItems(this.companyId, days)];
   }
 }

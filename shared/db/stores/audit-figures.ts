@@ -5,6 +5,7 @@ import type { PeriodSpan } from '../../financial-years/records.ts';
 import type { LedgerLine } from '../../journals/rules.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { exact } from '../table/exact-number.ts';
+import { unpackedBalances } from '../ledger/packed-balances.ts';
 import { balanceKeys, ledgerKeys } from '../table/keys.ts';
 import { onlyAttributes, withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
@@ -49,7 +50,7 @@ const read = (query: ReturnType<typeof withRange>, attributes: ReturnType<typeof
 };
 
 /** What the checks use of a balance item, and of a ledger entry. */
-const BALANCE_ATTRIBUTES = onlyAttributes(['sk', 'accountId', 'costCenterId', 'debit', 'credit']);
+const BALANCE_ATTRIBUTES = onlyAttributes(['sk', 'accountId', 'costCenterId', 'debit', 'credit', 'entity', 'entries']);
 const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
 /** One read per partition key, each with the same sort-key condition: the items are spread over them. */
 const readEach = (pks: readonly string[], condition: (pk: string) => ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) =>
@@ -82,7 +83,8 @@ async function balances(companyId: string, pairs: ReadonlyMap<string, readonly P
   const from = asked.reduce((m, p) => (p.startDate < m ? p.startDate : m), asked[0]?.startDate ?? '');
   const to = asked.reduce((m, p) => (p.endDate > m ? p.endDate : m), asked[0]?.endDate ?? '');
   if (asked.length > 0) for (const costCenters of [false, true]) tasks.push(...readEach(pks, (pk) => withRange(pk, balanceKeys.dayBalanceRange(from, to, costCenters)), BALANCE_ATTRIBUTES));
-  const items = (await inParallel(tasks)).flat();
+  // An import's day items are packed, several accounts an item (packed-balances.ts).
+  const items = (await inParallel(tasks)).flat().flatMap(unpackedBalances);
 
   const periodOfDay = (accountId: string, day: string) => pairs.get(accountId)?.find((p) => p.startDate <= day && day <= p.endDate);
   const figures = new Map<string, BalanceFigure[]>();

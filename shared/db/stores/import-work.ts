@@ -81,13 +81,13 @@ export const importWork: ImportWork = {
   existingJournalIds,
   drawSerials,
   importedPosting,
-  balanceItems: (companyId, posted, figuresOf) => {
+  balanceItems: (companyId, posted, figuresOf, packDays) => {
     const fold = new LedgerFold(companyId, figuresOf);
     for (const journal of posted) {
       fold.add(journal);
       fold.takeLedgerItems();
     }
-    return fold.balanceItems();
+    return packDays ? fold.packedBalanceItems() : fold.balanceItems();
   },
   ledgerItems,
   usageItem: (kind, companyId, nodeId, groupId, journalIds, importId) => importUsageItem(NODES[kind], companyId, nodeId, groupId, journalIds, importId),

@@ -323,6 +323,16 @@ export const balanceKeys = {
           : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${item}`,
     };
   },
+  /**
+   * The day items of an import's shard packed into one (ledger/packed-balances.ts): the figures of
+   * every account (or account and cost center) on that day, split into `part`s when they are many.
+   * Its sort key sorts among the day's items (a `+` where an account's id stands: ids are UUIDs),
+   * so every read of a run of days finds it; no read asks a day's items by account.
+   */
+  packedDayBalances: (companyId: string, day: string, costCenters: boolean, shard: number, part: number): Key => ({
+    pk: balancePk(companyId, shard % BALANCE_KEYS),
+    sk: `BAL#${costCenters ? 'C' : 'T'}#D#${day}#+${shard}#${part}`,
+  }),
   /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
   periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
   /** Every cost-center balance item of a period, whatever the cost center. */

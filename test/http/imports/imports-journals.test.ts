@@ -133,6 +133,61 @@ describe('importing journals', () => {
     expect(job.errors).toEqual([{ row: 8, field: 'reference', reason: expect.stringContaining('journal ONE has 1001 rows, from row 8 to row 1008; a journal holds at most 1000 lines (row 1008 is line 1001)'), code: 'TooManyLines' }]);
     expect((await api.get(`${base}/Journals`)).body.results).toEqual([]);
   });
+
+  it('reports imported books as the same journals posted by request, in ranges that split periods, before and after a Void', async () => {
+    // Several accounts on one day, cost centers, a foreign line, days inside and at the edges of periods.
+    type Line = [path: 'cash' | 'bank' | 'sales' | 'rent', center: 'hq' | 'branch' | '', side: 1 | 2, amount: string, currency?: [string, string]];
+    const JOURNALS: Array<[reference: string, day: string, lines: Line[]]> = [
+      ['J1', '2026-01-05', [['cash', '', 1, '10.01'], ['sales', '', 2, '10.01']]],
+      ['J2', '2026-01-05', [['rent', 'hq', 1, '3.30'], ['rent', 'branch', 1, '1.70'], ['bank', '', 2, '5.00']]],
+      ['J3', '2026-01-20', [['bank', '', 1, '100', ['USD', '3.75']], ['sales', '', 2, '375']]],
+      ['J4', '2026-02-03', [['rent', 'hq', 1, '7'], ['cash', '', 2, '7']]],
+      ['J5', '2026-02-03', [['cash', '', 1, '2.50'], ['sales', '', 2, '2.50']]],
+      ['J6', '2026-02-25', [['rent', 'branch', 1, '12'], ['bank', '', 2, '12']]],
+    ];
+    const PATHS = { cash: '1.1101', bank: '1.1102', sales: '4.4101', rent: '5.5101', hq: 'HQ', branch: 'BR' };
+    const importedBooks = await companyBooks(gateway.url);
+    const requested = await companyBooks(gateway.url);
+    const rows = JOURNALS.flatMap(([reference, day, lines]) => lines.map(([path, center, side, amount, fx]) => [reference, day, '', '', PATHS[path], center ? PATHS[center] : '', String(side), amount, fx?.[0] ?? '', fx?.[1] ?? '']));
+    expect(await imported(importedBooks.api, importedBooks.base, importedBooks.companyId, { kind: 'journals', format: 'csv', post: true, data: csv(JOURNAL_COLUMNS, rows) })).toMatchObject({ status: 'succeeded' });
+    const byRequest = new Map<string, { id: string }>();
+    for (const [reference, day, lines] of JOURNALS) {
+      const { api, base, chart } = requested;
+      const entries = lines.map(([path, center, side, amount, fx]) => ({ accountId: chart[path].id, ...(center ? { costCenterId: chart[center].id } : {}), side, amount, ...(fx ? { currency: fx[0], exchangeRate: fx[1] } : {}) }));
+      const draft = await api.post(`${base}/Journals`, { date: `${day}T00:00:00Z`, reference, entries });
+      expect(draft.status, draft.text).toBe(200);
+      const posted = await api.post(`${base}/Journals/${draft.body.id}/Post`, { postingDate: day, version: 1 });
+      expect(posted.status, posted.text).toBe(200);
+      byRequest.set(reference, posted.body);
+    }
+
+    const RANGES = ['2026-01-05&dateTo=2026-01-19', '2026-01-06&dateTo=2026-02-03', '2026-01-20&dateTo=2026-02-24', '2026-02-04&dateTo=2026-02-28', '2026-01-01&dateTo=2026-12-31'];
+    /** What each company's reports answer over the ranges: trial balances in total and per cost center, the bank's ledger (its opening balance read from days). */
+    const reports = async ({ api, base, chart }: typeof requested) => {
+      const answers = [];
+      for (const range of RANGES) {
+        const trial = async (query = '') => {
+          const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=${range}${query}`);
+          expect(r.status, r.text).toBe(200);
+          // Rows by their codes and figures: the two companies' ids differ.
+          return { rows: r.body.rows.map(({ accountId: _a, parentId: _p, ...row }: { accountId: string; parentId: string }) => row), totals: r.body.totals };
+        };
+        const ledger = (await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.bank.id}&dateFrom=${range}`)).body;
+        answers.push({ range, total: await trial(), hq: await trial(`&costCenterId=${chart.hq.id}`), branch: await trial(`&costCenterId=${chart.branch.id}`), bank: [ledger.openingBalance, ledger.closingBalance] });
+      }
+      return answers;
+    };
+    expect(await reports(importedBooks)).toEqual(await reports(requested));
+
+    // A Void of an imported journal takes its figures off the day it was posted on, as one posted by request.
+    const importedJ2 = (await importedBooks.api.get(`${importedBooks.base}/Journals?reference=J2`)).body.results[0];
+    expect((await importedBooks.api.post(`${importedBooks.base}/Journals/${importedJ2.id}/Void`, { version: importedJ2.version })).status).toBe(200);
+    const requestedJ2 = byRequest.get('J2')!;
+    expect((await requested.api.post(`${requested.base}/Journals/${requestedJ2.id}/Void`, { version: 2 })).status).toBe(200);
+    expect(await reports(importedBooks)).toEqual(await reports(requested));
+    // The audit's check of balance items against ledger entries reads the same days.
+    expect((await importedBooks.api.get(`${importedBooks.base}/Audit/Verify`)).body).toMatchObject({ verified: true });
+  });
 });
 
 describe('importing opening balances', () => {
