@@ -161,8 +161,9 @@ describe('importing journals', () => {
       byRequest.set(reference, posted.body);
     }
 
-    const RANGES = ['2026-01-05&dateTo=2026-01-19', '2026-01-06&dateTo=2026-02-03', '2026-01-20&dateTo=2026-02-24', '2026-02-04&dateTo=2026-02-28', '2026-01-01&dateTo=2026-12-31'];
-    /** What each company's reports answer over the ranges: trial balances in total and per cost center, the bank's ledger (its opening balance read from days). */
+    // Each splits January and February (the days of a split period read, or taken off the whole one), the last one splits none.
+    const RANGES = ['2026-01-06&dateTo=2026-02-03', '2026-01-20&dateTo=2026-02-24', '2026-01-01&dateTo=2026-12-31'];
+    /** What each company's reports answer over the ranges: trial balances in total and in a cost center, the bank's ledger (its opening balance read from days). */
     const reports = async ({ api, base, chart }: typeof requested) => {
       const answers = [];
       for (const range of RANGES) {
@@ -173,7 +174,7 @@ describe('importing journals', () => {
           return { rows: r.body.rows.map(({ accountId: _a, parentId: _p, ...row }: { accountId: string; parentId: string }) => row), totals: r.body.totals };
         };
         const ledger = (await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.bank.id}&dateFrom=${range}`)).body;
-        answers.push({ range, total: await trial(), hq: await trial(`&costCenterId=${chart.hq.id}`), branch: await trial(`&costCenterId=${chart.branch.id}`), bank: [ledger.openingBalance, ledger.closingBalance] });
+        answers.push({ range, total: await trial(), hq: await trial(`&costCenterId=${chart.hq.id}`), bank: [ledger.openingBalance, ledger.closingBalance] });
       }
       return answers;
     };
