@@ -76,7 +76,10 @@ export interface Books {
    * the books hold it once posted.
    */
   posted<T>(uow: UnitOfWork, companyId: string, before: UnpostedJournal, after: PostedJournal, into: OpenPeriod, figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T>;
-  /** A posted journal's posting taken back (`figures`, sign -1), its period still open: voided, or a draft again (Adjust). */
+  /**
+   * A posted journal's posting taken back (`figures`, sign -1), its period still open: voided, or a
+   * draft again (Adjust). Errors: StateConflict PostingInProgress while the import that wrote it runs.
+   */
   unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T>;
   /**
    * A posted journal reversed by `reversal`, a new journal posted into the open period it was read

@@ -6,6 +6,7 @@ import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledDraftSettings } from '../capacity/settled-settings.ts';
 import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
 import { getYear } from '../stores/year-store.ts';
+import { importEndedCheckOp } from '../stores/import-store.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
@@ -58,9 +59,9 @@ const toFinalState =
   };
 
 /** Starts a job that takes `before` to its final state (from `withPosting`, the journal with its posting), then finishes it. */
-async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: Placed<JournalRecord>, action: 'Post' | 'Void' | 'Adjust', figures: PostingFigures, respond: (journal: JournalRecord) => T): Promise<T> {
+async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, withPosting: Placed<JournalRecord>, action: 'Post' | 'Void' | 'Adjust', figures: PostingFigures, respond: (journal: JournalRecord) => T, checks: WriteOp[] = []): Promise<T> {
   const started = placed(withJob(withPosting, action, uow.actor));
-  await transactWrite(startJobOps(companyId, started, replaceJournalOp(companyId, before, started)));
+  await transactWrite([...startJobOps(companyId, started, replaceJournalOp(companyId, before, started)), ...checks]);
   return finishJob(uow, companyId, started, figures, toFinalState(respond));
 }
 
@@ -92,10 +93,12 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
     return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...placement }, 'Post', figures, respond);
   },
 
+  /** An imported journal's only once its import has ended (importEndedCheckOp). */
   async unposted(uow, companyId, before, after, figures, respond) {
-    const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, placed(before), figures)];
+    const importEnded = before.importId ? [importEndedCheckOp(companyId, before.importId)] : [];
+    const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, placed(before), figures), ...importEnded];
     if (fitsOneTransaction(ops)) return uow.commit(ops, respond(after));
-    return runJob(uow, companyId, before, placed(before), after.status === 'voided' ? 'Void' : 'Adjust', figures, respond);
+    return runJob(uow, companyId, before, placed(before), after.status === 'voided' ? 'Void' : 'Adjust', figures, respond, importEnded);
   },
 
   /**

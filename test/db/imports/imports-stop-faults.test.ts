@@ -54,27 +54,36 @@ describe("an import whose creator's access is gone while the worker runs it", ()
     return { ...books, member };
   }
 
-  it('stops between steps when the access goes while the job writes, and leaves the books whole and the company free', async () => {
-    const { api, base, companyId, member } = await withMember();
-    // 60 journals of 1.00: two batches, their transactions sent at once in one step.
-    const file = salesFile(...Array.from({ length: 60 }, (_, j) => sale(`MID-${j}`, '1.00')));
-    const importId = (await member.api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
-    // The member is removed while the first batch's transaction is under way.
+  /** Runs the company's imports, calling `then` once, right after the transaction that writes the journal `reference`. */
+  async function runImportsWith(companyId: string, reference: string, then: () => Promise<void>) {
     const faults = faultInjector();
     restore = () => faults.mock.restore();
-    let removed = false;
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string; reference?: string } } }> }) => {
+    let done = false;
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { reference?: string } } }> }) => {
       const result = await faults.realSend(new TransactWriteCommand(input as never));
-      if (!removed && input.TransactItems.some((i) => i.Put?.Item.reference === 'MID-0')) {
-        removed = true;
-        const gone = await api.delete(`${base}/Members/${member.user.id}`, { version: 1 });
-        expect(gone.status, gone.text).toBe(200);
+      if (!done && input.TransactItems.some((i) => i.Put?.Item.reference === reference)) {
+        done = true;
+        await then();
       }
       return result;
     });
     await runImports({ companyId });
     restore();
     restore = undefined;
+  }
+
+  it('stops between steps when the access goes while the job writes, and leaves the books whole and the company free', async () => {
+    const { api, base, companyId, member } = await withMember();
+    // 60 journals of 1.00: two batches, their transactions sent at once in one step.
+    const file = salesFile(...Array.from({ length: 60 }, (_, j) => sale(`MID-${j}`, '1.00')));
+    const importId = (await member.api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+    // The member is removed while the first batch's transaction is under way.
+    let removed = false;
+    await runImportsWith(companyId, 'MID-0', async () => {
+      removed = true;
+      const gone = await api.delete(`${base}/Members/${member.user.id}`, { version: 1 });
+      expect(gone.status, gone.text).toBe(200);
+    });
 
     const job = (await api.get(`${base}/Imports/${importId}`)).body;
     expect(removed).toBe(true);
@@ -86,6 +95,31 @@ describe("an import whose creator's access is gone while the worker runs it", ()
     expect(written).toBeGreaterThan(0);
     expect(await trialMovement(api, base)).toEqual({ debit: `${written}.00`, credit: `${written}.00` });
     await mayLocks(api, base);
+  });
+
+  it('refuses a Void of a journal its import is still writing, so the job stopping cannot put its amount back, and voids it once the job has ended', async () => {
+    const { api, base, companyId, member } = await withMember();
+    const file = salesFile(...Array.from({ length: 60 }, (_, j) => sale(`VOID-${j}`, '1.00')));
+    const importId = (await member.api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
+    // Once the first batch is written its journal is voided (refused), then the member is removed: the job stops.
+    let refused: { status: number; code: string } | undefined;
+    await runImportsWith(companyId, 'VOID-0', async () => {
+      const first = (await api.get(`${base}/Journals?reference=VOID-0`)).body.results[0];
+      const voided = await api.post(`${base}/Journals/${first.id}/Void`, { version: first.version });
+      refused = { status: voided.status, code: voided.body.errors?.[0]?.code };
+      expect((await api.delete(`${base}/Members/${member.user.id}`, { version: 1 })).status).toBe(200);
+    });
+
+    expect(refused).toEqual({ status: 409, code: 'PostingInProgress' });
+    expect((await api.get(`${base}/Imports/${importId}`)).body.status).toBe('partiallySucceeded');
+    const written = await journalCount(api, base);
+    expect(await trialMovement(api, base)).toEqual({ debit: `${written}.00`, credit: `${written}.00` });
+    // The job has ended: the Void goes through and takes the journal off the balances.
+    const first = (await api.get(`${base}/Journals?reference=VOID-0`)).body.results[0];
+    const voided = await api.post(`${base}/Journals/${first.id}/Void`, { version: first.version });
+    expect(voided.status, voided.text).toBe(200);
+    expect(await trialMovement(api, base)).toEqual({ debit: `${written - 1}.00`, credit: `${written - 1}.00` });
+    expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
   });
 });
 
