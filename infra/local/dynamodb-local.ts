@@ -55,7 +55,8 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
   const jvm = JVM_PROFILES[options.jvm ?? 'default'];
-  const child = spawn('java', [...jvm, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
+  // No usage reports: the emulator would set up an AWS client to send them, a second of CPU at every start, and nothing here may call out.
+  const child = spawn('java', [...jvm, ...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb', '-disableTelemetry'], { cwd: launcher.cwd, stdio: 'ignore' });
   options.onSpawned?.();
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
