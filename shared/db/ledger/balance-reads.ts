@@ -3,7 +3,7 @@ import { config } from '../../config.ts';
 import type { Cover } from '../../reports/cover.ts';
 import { toMils } from '../../money/mils.ts';
 import { currencyFigureOf, taxFigureOf } from './balance-store.ts';
-import { unpackedBalances } from './packed-balances.ts';
+import { unpackedBalances } from './unpacked-balances.ts';
 import { exact } from '../table/exact-number.ts';
 import { balanceKeys } from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';

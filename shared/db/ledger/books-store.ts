@@ -6,7 +6,7 @@ import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledDraftSettings } from '../capacity/settled-settings.ts';
 import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
 import { getYear } from '../stores/year-store.ts';
-import { importEndedCheckOp } from '../stores/import-store.ts';
+import { importEndedCheckOp } from '../stores/import-ended.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';

@@ -1,5 +1,6 @@
-import { balanceKeys } from '../table/keys.ts';
+import { packedDayBalanceKey } from '../table/keys.ts';
 import type { Item } from '../table/table-ops.ts';
+import { PACKED, type Entry } from './unpacked-balances.ts';
 
 /**
  * An import's day balance items, packed: one item per (day, totals or cost centers, shard)
@@ -10,16 +11,12 @@ import type { Item } from '../table/table-ops.ts';
  * days is a run of days of every account (balanceKeys.dayBalanceRange), so a packed item is
  * found where its accounts' items would be; period items are read by account too, and stay one
  * an account. A later Void of an imported journal adds to the account's ordinary item of the
- * same shard, which reads add to the packed one.
+ * same shard, which reads add to the packed one. Readers unpack with unpacked-balances.ts (apart,
+ * so a report's function bundles the reading only).
  */
 
-/** The entity of a packed item; its `entries` hold the figures as JSON. */
-const PACKED = 'PackedBalances';
 /** JSON text of entries an item holds at most: far below DynamoDB's 400 KB an item, so a day of a large chart is a few parts. */
 const PART_BYTES = 64_000;
-
-/** One account's (or account and cost center's) figures on the day: attribute name -> exact decimal text, as an item's. */
-type Entry = [accountId: string, costCenterId: string, figures: Record<string, string>];
 
 /** A day item to pack: its day, totals or cost centers, shard, and what an ordinary item would hold. */
 export interface DayFigures {
@@ -46,7 +43,7 @@ export function packedDayItems(companyId: string, days: Iterable<DayFigures>): I
   }
   return [...groups.values()].flatMap(({ first, entries }) => {
     entries.sort(([a, ac], [b, bc]) => (a === b ? compare(ac, bc) : compare(a, b)));
-    return inParts(entries).map((part, n) => ({ ...balanceKeys.packedDayBalances(companyId, first.day, first.costCenters, first.shard, n), entity: PACKED, entries: JSON.stringify(part) }));
+    return inParts(entries).map((part, n) => ({ ...packedDayBalanceKey(companyId, first.day, first.costCenters, first.shard, n), entity: PACKED, entries: JSON.stringify(part) }));
   });
 }
 
@@ -65,13 +62,4 @@ function inParts(entries: Entry[]): Entry[][] {
     bytes += size;
   }
   return parts;
-}
-
-/**
- * A balance item as the ordinary items it stands for: a packed item as one item per entry
- * (its sort key, `accountId`, `costCenterId` and figures), any other item as itself.
- */
-export function unpackedBalances(item: Record<string, unknown>): Array<Record<string, unknown>> {
-  if (item.entity !== PACKED) return [item];
-  return (JSON.parse(item.entries as string) as Entry[]).map(([accountId, costCenterId, figures]) => ({ ...figures, sk: item.sk, accountId, costCenterId }));
 }

@@ -5,7 +5,7 @@ import type { PeriodSpan } from '../../financial-years/records.ts';
 import type { LedgerLine } from '../../journals/rules.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { exact } from '../table/exact-number.ts';
-import { unpackedBalances } from '../ledger/packed-balances.ts';
+import { unpackedBalances } from '../ledger/unpacked-balances.ts';
 import { balanceKeys, ledgerKeys } from '../table/keys.ts';
 import { onlyAttributes, withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';

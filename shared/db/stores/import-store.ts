@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config.ts';
-import { ClaimLost, StateConflict } from '../../errors.ts';
+import { ClaimLost } from '../../errors.ts';
 import type { ImportCounts, ImportJob, ImportStatus, RowError } from '../../imports/records.ts';
 import type { ListQuery, PageQuery, Page } from '../../schemas/list-query.ts';
 import { bulkWrite } from '../table/batch-write.ts';
@@ -192,20 +192,6 @@ export async function putErrors(companyId: string, importId: string, errors: rea
 /** One error met while writing, as an item of the report (in the step's transaction). */
 export function errorOp(companyId: string, importId: string, index: number, error: RowError): WriteOp {
   return mainTable.put({ ...importKeys.error(companyId, importId, index), entity: 'ImportError', index, ...error });
-}
-
-/**
- * The import that wrote a journal has ended, in the transaction of the journal's Void or
- * adjustment: while it runs, a job that stops puts its balance items again from the journals it
- * wrote (write-journals.ts windDownJournals), which would overwrite what the Void took off them.
- * A job item no longer kept counts as ended. Errors: StateConflict PostingInProgress.
- */
-export function importEndedCheckOp(companyId: string, importId: string): WriteOp {
-  return mainTable.check(
-    importKeys.job(companyId, importId),
-    { expression: 'NOT (#status IN (:queued, :running))', names: { '#status': 'status' }, values: { ':queued': 'queued', ':running': 'running' } },
-    () => new StateConflict('PostingInProgress', 'The import that wrote this journal is still under way; void or adjust it once the import has ended.'),
-  );
 }
 
 /** The job's final state (with `counts`, the rows found written by a job that stopped): it leaves the unfinished ones and its claim ends. */

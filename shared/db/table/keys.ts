@@ -323,16 +323,6 @@ export const balanceKeys = {
           : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${item}`,
     };
   },
-  /**
-   * The day items of an import's shard packed into one (ledger/packed-balances.ts): the figures of
-   * every account (or account and cost center) on that day, split into `part`s when they are many.
-   * Its sort key sorts among the day's items (a `+` where an account's id stands: ids are UUIDs),
-   * so every read of a run of days finds it; no read asks a day's items by account.
-   */
-  packedDayBalances: (companyId: string, day: string, costCenters: boolean, shard: number, part: number): Key => ({
-    pk: balancePk(companyId, shard % BALANCE_KEYS),
-    sk: `BAL#${costCenters ? 'C' : 'T'}#D#${day}#+${shard}#${part}`,
-  }),
   /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
   periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
   /** Every cost-center balance item of a period, whatever the cost center. */
@@ -349,6 +339,18 @@ export const balanceKeys = {
   /** The period of a period balance item (`BAL#<T|C|X>#P#<period>#...`), read back from its sort key. */
   periodOfPeriodBalance: (sk: string) => sk.split('#')[3]!,
 };
+
+/**
+ * The day items of an import's shard packed into one (ledger/packed-balances.ts): the figures of
+ * every account (or account and cost center) on that day, split into `part`s when they are many.
+ * Its sort key sorts among the day's items (a `+` where an account's id stands: ids are UUIDs),
+ * so every read of a run of days finds it; no read asks a day's items by account. Apart from
+ * balanceKeys, so only the import's worker bundles it.
+ */
+export const packedDayBalanceKey = (companyId: string, day: string, costCenters: boolean, shard: number, part: number): Key => ({
+  pk: balancePk(companyId, shard % BALANCE_KEYS),
+  sk: `BAL#${costCenters ? 'C' : 'T'}#D#${day}#+${shard}#${part}`,
+});
 
 /** Keys of the accounts' ledgers (ledger-store.ts). */
 export const ledgerKeys = {
@@ -581,9 +583,12 @@ export const scheduleKeys = {
 };
 
 /** Keys of bulk imports (import-store.ts). */
+/** An import job (apart from importKeys, so a Void's check of its journal's import bundles this key alone). */
+export const importJobKey = (companyId: string, importId: string): Key => ({ pk: companyPk(companyId), sk: `IMPORT#${importId}` });
+
 export const importKeys = {
   /** An import job, and its place in the company's list by creation time (gsi1). */
-  job: (companyId: string, importId: string): Key => ({ pk: companyPk(companyId), sk: `IMPORT#${importId}` }),
+  job: importJobKey,
   jobByCreation: (companyId: string, createdAt: string, importId: string) => ({
     gsi1pk: `${companyPk(companyId)}#IMPORT`,
     gsi1sk: `${createdAt} ${importId}`,

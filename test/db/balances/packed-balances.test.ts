@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packedDayItems, unpackedBalances, type DayFigures } from '../../../shared/db/ledger/packed-balances.ts';
+import { packedDayItems, type DayFigures } from '../../../shared/db/ledger/packed-balances.ts';
+import { unpackedBalances } from '../../../shared/db/ledger/unpacked-balances.ts';
 
 /** An import's day balance items packed a day's accounts an item (shared/db/ledger/packed-balances.ts). */
 const COMPANY = '00000000-0000-4000-8000-000000000001';
