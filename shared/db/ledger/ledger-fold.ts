@@ -8,15 +8,15 @@ import { placed } from './placement.ts';
 import { ledgerItems } from './ledger-store.ts';
 import type { Item } from '../table/table-ops.ts';
 import type { TOTAL_GROUP } from '../../balances/records.ts';
-import { packedDayItems } from './packed-balances.ts';
+import { packedDayItems, type DayFigures } from './packed-balances.ts';
 
-/** A balance item's totals: what it is, the addition that named it, its figures in mils by attribute. */
-type Sum = { item: Item; add: BalanceAdd; sums: Map<string, bigint> };
+/** A balance item's totals: the addition that named it (its key and what it is), its figures in mils by attribute. */
+type Sum = { add: BalanceAdd; sums: Map<string, bigint> };
 
 /** The figures as exact decimal text, by attribute. */
 const decimals = (sums: Map<string, bigint>) => Object.fromEntries([...sums].map(([name, mils]) => [name, fromMils(mils)]));
 /** The item with its totals as exact decimals. */
-const itemOf = (s: Sum): Item => ({ ...s.item, ...Object.fromEntries(Object.entries(decimals(s.sums)).map(([name, value]) => [name, NumberValue.from(value)])) });
+const itemOf = ({ add, sums }: Sum): Item => ({ ...add.key, ...add.set, ...Object.fromEntries([...sums].map(([name, mils]) => [name, NumberValue.from(fromMils(mils))])) });
 
 /**
  * The balance and ledger items a set of posted journals makes, from the posting's own additions
@@ -40,9 +40,9 @@ export class LedgerFold {
     const figures = this.figuresOf(journal.entries, 1);
     this.ledger.push(...ledgerItems(this.companyId, journal, figures.ledger));
     for (const add of balanceAdds(this.companyId, placed(journal), figures.balances, figures.currencies, figures.taxes)) {
-      const { key, set, debit, credit, inCurrencies } = add;
+      const { key, debit, credit, inCurrencies } = add;
       const id = `${key.pk}|${key.sk}`;
-      const sum = this.balances.get(id) ?? { item: { ...key, ...set }, add, sums: new Map<string, bigint>() };
+      const sum = this.balances.get(id) ?? { add, sums: new Map<string, bigint>() };
       for (const [attribute, amount] of [['debit', debit], ['credit', credit], ...inCurrencies] as const) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(amount));
       this.balances.set(id, sum);
     }
@@ -60,16 +60,15 @@ export class LedgerFold {
 
   /** The same totals with the day items of each day packed into one (packed-balances.ts): an import's, whose shard is its own. */
   packedBalanceItems(): Item[] {
-    const sums = [...this.balances.values()];
-    const packs = (s: Sum) => 'day' in s.add.bucket && s.add.shard.lane === 0;
-    const days = sums.filter(packs).map(({ add: { bucket, shard, set }, sums }) => ({
-      day: (bucket as { day: string }).day,
-      costCenters: set.costCenterId !== ('-' satisfies typeof TOTAL_GROUP),
-      shard: shard.shard,
-      accountId: set.accountId,
-      costCenterId: set.costCenterId,
-      figures: decimals(sums),
-    }));
-    return [...sums.filter((s) => !packs(s)).map(itemOf), ...packedDayItems(this.companyId, days)];
+    const ordinary: Item[] = [];
+    const days: DayFigures[] = [];
+    for (const s of this.balances.values()) {
+      const { bucket, shard, set } = s.add;
+      if ('day' in bucket && shard.lane === 0) {
+        const costCenters = set.costCenterId !== ('-' satisfies typeof TOTAL_GROUP);
+        days.push({ day: bucket.day, costCenters, shard: shard.shard, accountId: set.accountId, costCenterId: set.costCenterId, figures: decimals(s.sums) });
+      } else ordinary.push(itemOf(s));
+    }
+    return [...ordinary, ...packedDayItems(this.companyId, days)];
   }
 }
