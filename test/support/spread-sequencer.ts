@@ -16,7 +16,7 @@ export const HEAVY = [
   'test/e2e/home.test.ts',
 ];
 /**
- * Other files between two heavy ones: about the time of one heavy file on the other worker
+ * Other files between two heavy ones: about the time of one heavy file on the other workers
  * (the others take 3 s on average, a heavy one 20 to 60), so the heavy files run one after
  * another early in the run, beside short files, and none is left to run alone at its end.
  */
