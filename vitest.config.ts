@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/worker-env.ts'],
-    // A hang's limit, not a speed target (those are benchmarks): three files share two cores, so a long property run takes longer than alone.
+    // A hang's limit, not a speed target (those are benchmarks): three files share two cores, so a long property run takes longer than with two.
     testTimeout: 60_000,
     // Three files at a time on two cores: a file waits on DynamoDB Local and HTTP much of its time (docs/decisions.md, "Test suite").
     maxWorkers: 3,
