@@ -582,10 +582,10 @@ export const scheduleKeys = {
   occurrencePartition: (companyId: string, scheduleId: string) => `${companyPk(companyId)}#SCHEDULE#${scheduleId}`,
 };
 
-/** Keys of bulk imports (import-store.ts). */
 /** An import job (apart from importKeys, so a Void's check of its journal's import bundles this key alone). */
 export const importJobKey = (companyId: string, importId: string): Key => ({ pk: companyPk(companyId), sk: `IMPORT#${importId}` });
 
+/** Keys of bulk imports (import-store.ts). */
 export const importKeys = {
   /** An import job, and its place in the company's list by creation time (gsi1). */
   job: importJobKey,
