@@ -8,7 +8,7 @@ const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).p
 const typeChecker = new URL('../node_modules/typescript-native/bin/tsc', import.meta.url).pathname;
 const finished = (child) => new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
-// TypeScript's native compiler checks the project (about a third of the CPU of TypeScript 5's
+// TypeScript's native compiler checks the project (about half the CPU of TypeScript 5's
 // tsc); `typescript` itself stays for the tests that parse sources with its API.
 const tsc = spawn('nice', ['-n', '10', process.execPath, typeChecker, '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let typeErrors = '';
