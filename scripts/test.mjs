@@ -5,12 +5,10 @@
 import { spawn } from 'node:child_process';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
-const typeChecker = new URL('../node_modules/typescript-native/bin/tsc', import.meta.url).pathname;
 const finished = (child) => new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
-// TypeScript's native compiler checks the project (about half the CPU of TypeScript 5's
-// tsc); `typescript` itself stays for the tests that parse sources with its API.
-const tsc = spawn('nice', ['-n', '10', process.execPath, typeChecker, '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// `npm run typecheck` names the checker (TypeScript's native compiler) in one place, package.json.
+const tsc = spawn('nice', ['-n', '10', 'npm', 'run', '-s', 'typecheck'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let typeErrors = '';
 tsc.stdout.on('data', (chunk) => (typeErrors += chunk));
 tsc.stderr.on('data', (chunk) => (typeErrors += chunk));
@@ -20,5 +18,5 @@ const tests = spawn(bin('vitest'), ['run', ...process.argv.slice(2)], { stdio: '
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (tests.kill(signal), tsc.kill(signal)));
 const testsCode = await finished(tests);
 const tscCode = await typeChecked;
-if (tscCode !== 0) process.stderr.write(`${typeErrors}\ntsc --noEmit failed (exit ${tscCode})\n`);
+if (tscCode !== 0) process.stderr.write(`${typeErrors}\nnpm run typecheck failed (exit ${tscCode})\n`);
 process.exit(tscCode !== 0 ? tscCode : testsCode);
