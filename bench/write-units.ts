@@ -6,10 +6,11 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * asked of DynamoDB Local, so that measuring adds no work to the database measured.
  */
 
-/** An attribute value's size as DynamoDB counts it (near enough: strings in UTF-8, numbers by their digits). */
+/** An attribute value's size as DynamoDB counts it (near enough: strings in UTF-8, binary by its bytes, numbers by their digits). */
 function bytesOf(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value);
+  if (value instanceof Uint8Array) return value.byteLength;
   if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).length / 2) + 1;
   if (Array.isArray(value)) return 3 + value.reduce((n: number, v) => n + 1 + bytesOf(v), 0);
   if (typeof value === 'object' && 'value' in (value as object) && Object.keys(value as object).length === 1) return Math.ceil(String((value as { value: string }).value).length / 2) + 1;

@@ -41,7 +41,7 @@ export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork
     pair: (posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }) => revaluationPair(planned, posting, reversal),
     figures: revaluationFigures(planned),
   };
-  const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, ...journals, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
+  const outcome = await (await port.posting()).revaluationPosted(uow, companyId, { planned, ...journals, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
   if (outcome.posted) return outcome.response;
   // Too wide for one commit, which few revaluations are: the stepped path loads on demand.
   return (await import('./finish-revaluation.ts')).finishRevaluation(await port.finishing(), uow, companyId, at.day, pending);

@@ -75,7 +75,8 @@ export interface RevaluationCreating {
   day: RevaluationFinishing['day'];
   /** The balances and chart it revalues, read as the reports read them. */
   reports: ReportBooks;
-  posting: RevaluationBooks;
+  /** The books that write a revaluation, loaded by the requests that post one (not a dry run). */
+  posting(): Promise<RevaluationBooks>;
   /** Whether `error` says that another revaluation of the date committed after the day was read. */
   raced(error: unknown): boolean;
   /**

@@ -1,4 +1,4 @@
-import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { EventRecord, SequencedEvent } from '../../events/event-record.ts';
@@ -8,12 +8,12 @@ import type { ClaimMark, PendingEvent } from '../../events/records.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { db } from '../table/client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../table/cursor.ts';
-import { exact } from '../table/exact-number.ts';
 import { type Key } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import { eventDataOf } from './event-data.ts';
 import { eventAttributes } from './outbox-store.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -29,9 +29,7 @@ import type { WriteOp } from '../table/transact.ts';
  * later event exactly once, and an event never comes before one that committed before its own
  * transaction was sent (so each record's events come in version order).
  *
- * An event's data is kept as the JSON text of the response it copies (`dataJson`), not as a
- * DynamoDB map: a map's numbers come back from the document client wrapped (1234.56 as
- * `{value: "1234.56"}`), so every reader would see another shape than the REST API answered.
+ * An event's data is kept as the response it copies, deflated (event-data.ts).
  */
 export type { SequencedEvent };
 
@@ -40,16 +38,11 @@ const BY_KEY = 100;
 
 const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'omittedState', 'sequence', 'previousHash', 'hash'] as const;
 
-/** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
-const unwrapNumbers = (value: unknown): unknown =>
-  value instanceof NumberValue ? Number(exact(value)) : Array.isArray(value) ? value.map(unwrapNumbers) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapNumbers(v)])) : value;
-
 /** Fields events written before they existed lack: null. */
 const LATER_FIELDS = { requestId: null, recordDigest: null, previousHash: null, hash: null };
 
 function eventFromItem(item: Item): SequencedEvent {
-  const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
-  return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
+  return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: eventDataOf(item) as EventRecord['data'] };
 }
 
 /**
@@ -96,7 +89,7 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
 }
 
 /** What eventFromItem reads of a numbered event (not its keys, entity or expiry: a tenth less to send for the audit's 100,000). */
-const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataJson', 'data'];
+const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataZ', 'dataJson', 'data'];
 const EVENT_ATTRIBUTES = onlyAttributes(EVENT_ATTRIBUTE_NAMES);
 
 /**

@@ -1,6 +1,7 @@
 import type { EventRecord } from '../../events/event-record.ts';
 import type { PendingEvent } from '../../events/records.ts';
 import * as keys from '../table/keys.ts';
+import { storedEventData } from './event-data.ts';
 import { conditions, mainTable, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -15,10 +16,10 @@ export const EVENT_RETENTION_DAYS = 35;
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
-/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires (a numbered event leaves the omitted state to the history). */
+/** An event's attributes as stored: the record fields, the data (event-data.ts), and when it expires (a numbered event leaves the omitted state to the history). */
 export function eventAttributes(event: EventRecord | PendingEvent): Item {
   const { data, pendingKey: _key, ...fields } = event as PendingEvent;
-  return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
+  return { ...fields, ...storedEventData(data), purgeAt: purgeAt(fields.occurredAt) };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { config } from '../../config.ts';
-import type { BalanceFigure, EntryPlace, LedgerEntryFigure } from '../../audit/balance-rules.ts';
+import type { BalanceFigure, LedgerEntryFigure } from '../../audit/balance-rules.ts';
 import type { AccountPeriodFigures, PairFigures } from '../../audit/records.ts';
 import type { PeriodSpan } from '../../financial-years/records.ts';
 import type { LedgerLine } from '../../journals/rules.ts';
-import { batchGetItems } from '../table/batch-get.ts';
 import { exact } from '../table/exact-number.ts';
 import { unpackedBalances } from '../ledger/unpacked-balances.ts';
 import { balanceKeys, ledgerKeys } from '../table/keys.ts';
 import { onlyAttributes, withPrefix, withRange } from '../table/prefix-query.ts';
+import { pairKey } from './audit-entries.ts';
 import { queryAll } from '../table/query-all.ts';
 
 /**
@@ -20,6 +20,8 @@ import { queryAll } from '../table/query-all.ts';
  * balances again after the ledger: an (account, period) counts only when both balance reads
  * agree (`settled`). The audit first reads everything once, balances and ledger at the same
  * time (`accountPeriodFiguresOnce`), and reads exactly only the pairs that then disagree.
+ * Read once a walk is done (audit-verify-ports.ts loads this then); the entries a walk reads as
+ * it goes are audit-entries.ts.
  */
 
 const ATTEMPTS = 3;
@@ -56,8 +58,6 @@ const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
 const readEach = (pks: readonly string[], condition: (pk: string) => ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) =>
   pks.map((pk) => read(condition(pk), attributes));
 
-/** The key of an (account, period) pair in the maps the balance audit and these reads share. */
-export const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
 
 /** Balance figures by (account, period) for the asked pairs. */
 async function balances(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, BalanceFigure[]>> {
@@ -182,18 +182,4 @@ export async function accountPeriodFiguresOnce(companyId: string, pairs: Readonl
     }
   }
   return result;
-}
-
-/**
- * The lines of ledger entries read by key (strongly consistent), in the order asked; null where
- * there is none. What the audit compares with the journals it walked: their own entries, not
- * the rest of the account's ledger.
- */
-export async function ledgerEntriesAt(companyId: string, places: readonly EntryPlace[]): Promise<Array<LedgerLine[] | null>> {
-  const itemKeys = places.map((p) => ledgerKeys.ledgerEntry(companyId, p.accountId, p.postingDate, p.serialNumber, p.journalId));
-  // A batch may not name a key twice.
-  const distinct = [...new Map(itemKeys.map((k) => [`${k.pk} ${k.sk}`, k])).values()];
-  const found = await batchGetItems(distinct, { consistent: true, attributes: ['pk', 'sk', 'lines'] });
-  const byKey = new Map(found.map((item) => [`${String(item.pk)} ${String(item.sk)}`, item.lines as LedgerLine[]]));
-  return itemKeys.map((k) => byKey.get(`${k.pk} ${k.sk}`) ?? null);
 }

@@ -4,7 +4,6 @@ import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial } from '../ledger/journal-serials.ts';
 import { findOpenPeriod } from '../ledger/open-periods.ts';
-import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';
 import { jobsState, revaluationFinishedOps } from './job-store.ts';
 import { recoveryUnits } from '../table/unit-of-work.ts';
@@ -16,8 +15,9 @@ import { periodPostingsOp } from './year-store.ts';
 
 /**
  * The revaluations' ports (revaluations/store.ts), plain properties. Making one reads a few of the
- * journals' books (its places, rates, a serial number); the posting books (books-store.ts: posting,
- * reversing, jobs) load with the stepped path only.
+ * journals' books (its places, rates, a serial number); its writes (revaluation-books.ts) load with
+ * a request that posts one, not a dry run; the posting books (books-store.ts: posting, reversing,
+ * jobs) with the stepped path only.
  */
 
 const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journalId, periodIds) => [
@@ -34,7 +34,7 @@ export const revaluationCreating = (periods: PostingPeriodRule): RevaluationCrea
   books: { openPeriod: (companyId, date) => findOpenPeriod(companyId, date, periods), rateOn, nextSerial: drawSerial },
   day: getRevaluationDay,
   reports: { jobsState, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
-  posting: revaluationBooks,
+  posting: async () => (await import('../ledger/revaluation-books.ts')).revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,
   finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).postingBooks(periods)),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
@@ -14,8 +15,9 @@ import { oldestPending } from '../../../shared/events/pending-order.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { walkFeed, type FeedEvent } from '../../support/feed.ts';
-import { chartOfAccounts } from '../../support/ledger.ts';
-import { eventItems } from '../support/spread-items.ts';
+import { chartOfAccounts, companyBooks, credit, debit } from '../../support/ledger.ts';
+import { itemSize } from '../../support/dynamodb-limits/item-size.ts';
+import { eventItems, pendingItems } from '../support/spread-items.ts';
 
 /**
  * The feed's items: events kept in a former shape, their expiry, numbers left by expired ones, and
@@ -34,6 +36,26 @@ describe('event items', () => {
     const [event] = await walkFeed(owner.api, owner.base, '&type=JournalCreated');
 
     expect(event!.data).toEqual({ id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] });
+  });
+
+  it('keeps a two-line journal\'s events within the 1 KB of a write unit, and reads one kept as JSON text the same', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    const created = await api.post(`${base}/Journals`, { date: '2026-03-15T09:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] });
+    const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: '2026-03-15', version: 1 });
+    const journalEvents = (items: Array<Record<string, unknown>>) => items.filter((i) => String(i.type).startsWith('Journal'));
+    const pending = journalEvents(await pendingItems(companyId));
+
+    const feed = await walkFeed(api, base, '&type=JournalCreated,JournalPosted');
+    const numbered = journalEvents(await eventItems(companyId));
+
+    expect(feed.map((e) => e.data)).toEqual([created.body, posted.body]);
+    expect(pending).toHaveLength(2);
+    for (const item of [...pending, ...numbered]) expect(itemSize(marshall(item)), String(item.type)).toBeLessThanOrEqual(1024);
+    // The form events were kept in before: the data as JSON text.
+    const item = numbered[1]!;
+    const { dataZ: _z, ...rest } = item;
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...rest, dataJson: JSON.stringify(posted.body) } }));
+    expect((await walkFeed(api, base, '&type=JournalPosted')).map((e) => e.data)).toEqual([posted.body]);
   });
 
   it('names an event for every writing route, and keeps events at least 30 days', async () => {

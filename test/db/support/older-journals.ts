@@ -43,7 +43,7 @@ export async function asWrittenBeforeAuthors(companyId: string, journalIds: read
       new UpdateCommand({
         TableName: config.tableName,
         Key: keys.event(companyId, event.sequence),
-        UpdateExpression: `SET previousHash = :previous, #hash = :hash${ofJournal ? ', dataJson = :data, recordDigest = :digest' : ''}`,
+        UpdateExpression: `SET previousHash = :previous, #hash = :hash${ofJournal ? ', dataJson = :data, recordDigest = :digest REMOVE dataZ' : ''}`,
         ExpressionAttributeNames: { '#hash': 'hash' },
         ExpressionAttributeValues: set,
       }),

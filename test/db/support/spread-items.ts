@@ -27,3 +27,6 @@ export const versionItems = (companyId: string, kind: string, recordId: string) 
 
 /** A company's book changes, from every key they are spread over. */
 export const bookChangeItems = (companyId: string) => itemsUnder(knownKeys.bookChangePartitions(companyId), knownKeys.bookChangePrefix);
+
+/** A company's pending events (the outbox), at its own key and every shard. */
+export const pendingItems = (companyId: string) => itemsUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], keys.pendingEventPrefix);
