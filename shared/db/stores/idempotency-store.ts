@@ -5,6 +5,7 @@ import type { Claim, ClaimResult, StoredResponse } from '../../idempotency/recor
 import { config } from '../../config.ts';
 import { IdempotencyInProgress, IdempotencyKeyReused } from '../../errors.ts';
 import { db } from '../table/client.ts';
+import { deflatedText, inflatedText } from '../table/deflated-text.ts';
 import { type IdempotencyScope } from '../table/keys.ts';
 import * as keys from '../table/keys.ts';
 import { ttlTable, type Expr } from '../table/table-ops.ts';
@@ -51,15 +52,27 @@ export async function claimKey(scope: IdempotencyScope, operation: string, key: 
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const old = error.Item ? unmarshall(error.Item) : undefined;
     if (old && typeof old.target === 'string' && old.target !== target) throw new IdempotencyKeyReused();
-    if (old?.status === 'COMPLETED') return { replay: old.response as StoredResponse };
+    if (old?.status === 'COMPLETED') return { replay: responseOf(old.response as KeptResponse) };
     throw new IdempotencyInProgress();
   }
 }
 
+/**
+ * A response as its record keeps it: the body deflated (`bodyZ`, table/deflated-text.ts), so a
+ * journal's fits the 1 KB of a write unit with its key; records written before keep `body` as text.
+ */
+type KeptResponse = Omit<StoredResponse, 'body'> & ({ body: string } | { bodyZ: Uint8Array });
+
+const responseOf = (kept: KeptResponse): StoredResponse => {
+  const { statusCode, headers } = kept;
+  return { statusCode, headers, body: 'body' in kept ? kept.body : inflatedText(kept.bodyZ) };
+};
+
 /** The write that marks the claim completed with its response; it fails if the claim was lost. */
-export function completeKeyOp(claim: Claim, response: StoredResponse): WriteOp {
+export function completeKeyOp(claim: Claim, { body, ...response }: StoredResponse): WriteOp {
+  const kept: KeptResponse = { ...response, bodyZ: deflatedText(body) };
   return ttlTable.put(
-    { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response, expiresAt: claim.expiresAt },
+    { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response: kept, expiresAt: claim.expiresAt },
     { condition: heldClaim(claim), onConditionFailed: () => new IdempotencyInProgress() },
   );
 }

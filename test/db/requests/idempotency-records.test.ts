@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
+import { inflatedText } from '../../../shared/db/table/deflated-text.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { responseSchema } from '../../../shared/schemas/responses.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
+import { itemSize } from '../../support/dynamodb-limits/item-size.ts';
+import { companyBooks, credit, debit } from '../../support/ledger.ts';
 
 /**
  * Idempotency records as stored: no secret in them, a claim held by another request or past its
@@ -31,7 +35,11 @@ describe('Idempotency-Key records', () => {
     const secret = first.body.secret as string;
     expect(secret).toMatch(/^whsec_/);
     expect(first.body.secretOmitted).toBe(false);
-    expect(JSON.stringify(Item)).not.toContain(secret);
+    // The stored body is deflated: read it as a replay would, and the rest of the record as it is.
+    const { bodyZ, ...rest } = Item!.response as { bodyZ: Uint8Array };
+    expect(inflatedText(bodyZ)).toContain('"secretOmitted":true');
+    expect(inflatedText(bodyZ)).not.toContain(secret);
+    expect(JSON.stringify({ ...Item, response: rest })).not.toContain(secret);
     for (const replay of [byOther, byOwner]) {
       expect(replay.status).toBe(200);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -62,6 +70,22 @@ describe('Idempotency-Key records', () => {
     expect(busy.status).toBe(409);
     expect(busy.body.errors[0].code).toBe('Conflict');
     expect(afterLease.status).toBe(200);
+  });
+
+  it('keeps a two-line journal\'s response within the 1 KB of a write unit, and replays one kept before with its body as text', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    const key = randomUUID();
+    const created = await api.post(`${base}/Journals`, { date: '2026-03-15T09:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] }, withKey(key));
+    const recordKey = keys.idempotency({ companyId }, 'CreateJournal', key);
+    const { Item } = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: recordKey }));
+
+    expect(itemSize(marshall(Item))).toBeLessThanOrEqual(1024);
+    // The form records were kept in before: the body as text.
+    const { bodyZ, ...response } = Item!.response as { bodyZ: Uint8Array };
+    await db().send(new PutCommand({ TableName: config.idempotencyTableName, Item: { ...Item, response: { ...response, body: inflatedText(bodyZ) } } }));
+    const replay = await api.post(`${base}/Journals`, { date: '2026-03-15T09:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] }, withKey(key));
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.text).toBe(created.text);
   });
 
   it('treats a key older than 24 hours as new even before TTL deletes it', async () => {

@@ -1,10 +1,11 @@
 /**
- * The text event data is deflated against (event-data.ts): a journal as the API shows it, its
- * values left out, since journals' events are most of a company's and repeat these names and
- * nulls. A stored event names the dictionary it was deflated with by its first byte, so this one
- * never changes: a better one is added under the next number, and both stay readable.
+ * The texts JSON is deflated against (deflated-text.ts): a journal as the API shows it, its
+ * values left out, since journals are most of what a company's events and stored responses
+ * repeat, names and nulls. A stored text names the dictionary it was deflated with by its first
+ * byte, so this one never changes: a better one is added under the next number, and both stay
+ * readable.
  */
-export const EVENT_DATA_DICTIONARIES: Readonly<Record<number, string>> = {
+export const TEXT_DICTIONARIES: Readonly<Record<number, string>> = {
   1:
     '{"id":"","serialNumber":,"date":"","description":null,"reference":null,"entries":[{"accountId":"","costCenterId":null,"side":1,"amount":,' +
     '"currency":"","exchangeRate":"1","baseAmount":,"fxRounding":false,"tax":null,"taxOf":null,"counterpartyId":null}],"amountsIncludeTax":false,' +
@@ -14,5 +15,5 @@ export const EVENT_DATA_DICTIONARIES: Readonly<Record<number, string>> = {
     '"approvedAt":null,"rejection":null,"postedBy":{"type":"user","id":""},"postedAt":"","voidedBy":null,"voidedAt":null}',
 };
 
-/** The dictionary new events are deflated with. */
+/** The dictionary new texts are deflated with. */
 export const CURRENT_DICTIONARY = 1;
