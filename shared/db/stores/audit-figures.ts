@@ -58,7 +58,6 @@ const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
 const readEach = (pks: readonly string[], condition: (pk: string) => ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) =>
   pks.map((pk) => read(condition(pk), attributes));
 
-
 /** Balance figures by (account, period) for the asked pairs. */
 async function balances(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, BalanceFigure[]>> {
   const pks = balanceKeys.partitions(companyId);
