@@ -133,6 +133,15 @@ export const config = {
     return env('NUMBERING_CLAIMS') !== 'off';
   },
   /**
+   * Whether events' data and stored responses are written deflated (db/table/deflated-text.ts).
+   * DEFLATED_TEXT=off writes them as text, for upgrading a deployment from a version before it:
+   * its sequencers would number a deflated pending event with no data, for good, so items are
+   * deflated only once no function of that version runs (docs/decisions.md, Events). Read either way.
+   */
+  get deflatedText() {
+    return env('DEFLATED_TEXT') !== 'off';
+  },
+  /**
    * What one Verify request checks at most (audit/verify.ts): events, and milliseconds of walking
    * (counted from the request's start), whichever comes first; a longer range answers a `nextPage`
    * to resume from. Well within a request's 29 s, so a busy table still answers a page.

@@ -1,4 +1,5 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.ts';
 import { deflatedText, inflatedText } from '../table/deflated-text.ts';
 import { exact } from '../table/exact-number.ts';
 import type { Item } from '../table/table-ops.ts';
@@ -10,8 +11,12 @@ import type { Item } from '../table/table-ops.ts';
  * from the document client wrapped.
  */
 
-/** The attributes that keep `data` (none for null). */
-export const storedEventData = (data: unknown): Item => (data === null ? {} : { dataZ: deflatedText(JSON.stringify(data)) });
+/** The attributes that keep `data` (none for null): deflated, or as text while config.deflatedText is off. */
+export function storedEventData(data: unknown): Item {
+  if (data === null) return {};
+  const text = JSON.stringify(data);
+  return config.deflatedText ? { dataZ: deflatedText(text) } : { dataJson: text };
+}
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
 const unwrapNumbers = (value: unknown): unknown =>

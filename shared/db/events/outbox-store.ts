@@ -8,7 +8,7 @@ import type { WriteOp } from '../table/transact.ts';
 /**
  * The outbox (event-store.ts, step 1): a write's event as a pending item in the write's own
  * transaction. Apart from the events' sequencing and reads (event-store.ts), which a write does
- * not run, so a writing function loads only this.
+ * not run, so a writing function loads only this and how the data is kept (event-data.ts).
  */
 
 /** Events are kept this long after they occur (the feed's promise is 30 days): their expiry is the table's time to live. */

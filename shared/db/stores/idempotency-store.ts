@@ -59,7 +59,8 @@ export async function claimKey(scope: IdempotencyScope, operation: string, key: 
 
 /**
  * A response as its record keeps it: the body deflated (`bodyZ`, table/deflated-text.ts), so a
- * journal's fits the 1 KB of a write unit with its key; records written before keep `body` as text.
+ * journal's fits the 1 KB of a write unit with its key; records written before, or while
+ * config.deflatedText is off, keep `body` as text.
  */
 type KeptResponse = Omit<StoredResponse, 'body'> & ({ body: string } | { bodyZ: Uint8Array });
 
@@ -70,7 +71,7 @@ const responseOf = (kept: KeptResponse): StoredResponse => {
 
 /** The write that marks the claim completed with its response; it fails if the claim was lost. */
 export function completeKeyOp(claim: Claim, { body, ...response }: StoredResponse): WriteOp {
-  const kept: KeptResponse = { ...response, bodyZ: deflatedText(body) };
+  const kept: KeptResponse = config.deflatedText ? { ...response, bodyZ: deflatedText(body) } : { ...response, body };
   return ttlTable.put(
     { ...claim.key, status: 'COMPLETED', target: claim.target, claimToken: claim.token, response: kept, expiresAt: claim.expiresAt },
     { condition: heldClaim(claim), onConditionFailed: () => new IdempotencyInProgress() },

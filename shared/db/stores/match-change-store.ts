@@ -11,7 +11,7 @@ import type { WriteOp } from '../table/transact.ts';
  * The matches made and undone in a bank account (reconciliation/match-changes.ts), under the
  * account's own partition by the instant each committed: written by the sequencer in the
  * transaction that numbers their events (never in the write path) and kept for good (no
- * `purgeAt`). The match is kept as JSON text, as events keep their data.
+ * `purgeAt`). The match is kept as JSON text (the document client would hand its decimals back wrapped).
  */
 const FIELDS = ['companyId', 'accountId', 'occurredAt', 'sequence', 'effect'] as const;
 

@@ -2,13 +2,12 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { eventDataOf, storedEventData } from '../../../shared/db/events/event-data.ts';
 import { balanceKeys } from '../../../shared/db/table/keys.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { releaseRunSlot, takeRunSlot } from '../../../shared/db/stores/run-slot-store.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
 import { PAGE_EVENTS, pagedBooks, verifyAtOnce, verifyByPages, verifyInPagesOfTwenty, type VerifyAnswer } from '../../support/verify-pages.ts';
-import { balanceItems, ledgerItems } from '../support/spread-items.ts';
+import { balanceItems, ledgerItems, withDataReplaced } from '../support/spread-items.ts';
 
 /**
  * Verify over several requests finding items changed directly in the table, and the run slots it
@@ -38,7 +37,7 @@ describe('audit verification in pages, of items changed in the table', () => {
 
     // Act: an event's data changed in the table.
     const eventItem = await getItem(keys.event(companyId, altered.sequence));
-    await putItem({ ...eventItem, ...storedEventData(JSON.parse(JSON.stringify(eventDataOf(eventItem)).replace('"2026-03', '"2025-03'))) });
+    await putItem(withDataReplaced(eventItem, '"2026-03', '"2025-03'));
     const eventPages = await verifyByPages(api, base);
     const eventAtOnce = await verifyAtOnce(api, base);
     await putItem(eventItem);
@@ -85,7 +84,7 @@ describe('audit verification in pages, of items changed in the table', () => {
       await putItem({ ...shard!, credit: Number(shard!.credit) + 1 });
       const balancePages = await byPairPages();
       const balanceAtOnce = await verifyAtOnce(api, base);
-      await putItem({ ...eventItem, ...storedEventData(JSON.parse(JSON.stringify(eventDataOf(eventItem)).replace('"2026-03', '"2025-03'))) });
+      await putItem(withDataReplaced(eventItem, '"2026-03', '"2025-03'));
       const bothPages = await byPairPages();
       const bothAtOnce = await verifyAtOnce(api, base);
       await putItem(shard!);

@@ -58,6 +58,25 @@ describe('event items', () => {
     expect((await walkFeed(api, base, '&type=JournalPosted')).map((e) => e.data)).toEqual([posted.body]);
   });
 
+  it('writes the data as text with DEFLATED_TEXT=off, the first step of an upgrade from a version that reads only text', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    process.env.DEFLATED_TEXT = 'off';
+    try {
+      const created = await api.post(`${base}/Journals`, { date: '2026-03-15T09:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] });
+      const [pending] = (await pendingItems(companyId)).filter((i) => i.type === 'JournalCreated');
+      const feed = await walkFeed(api, base, '&type=JournalCreated');
+      const [numbered] = (await eventItems(companyId)).filter((i) => i.type === 'JournalCreated');
+
+      for (const item of [pending!, numbered!]) {
+        expect(item.dataZ).toBeUndefined();
+        expect(JSON.parse(String(item.dataJson))).toEqual(created.body);
+      }
+      expect(feed.map((e) => e.data)).toEqual([created.body]);
+    } finally {
+      delete process.env.DEFLATED_TEXT;
+    }
+  });
+
   it('names an event for every writing route, and keeps events at least 30 days', async () => {
     for (const route of ROUTES) {
       const writes = route.methods.some((m) => m !== 'GET') && route.access !== 'public';

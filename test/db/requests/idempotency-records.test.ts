@@ -88,6 +88,24 @@ describe('Idempotency-Key records', () => {
     expect(replay.text).toBe(created.text);
   });
 
+  it('keeps the body as text with DEFLATED_TEXT=off, the first step of an upgrade from a version that replays only text', async () => {
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const key = randomUUID();
+    process.env.DEFLATED_TEXT = 'off';
+    try {
+      const first = await api.post(`${base}/Accounts`, account('1'), withKey(key));
+      const { Item } = await db().send(new GetCommand({ TableName: config.idempotencyTableName, Key: keys.idempotency({ companyId }, 'CreateAccount', key) }));
+      const replay = await api.post(`${base}/Accounts`, account('1'), withKey(key));
+
+      expect(Item!.response).toMatchObject({ statusCode: 200, body: first.text });
+      expect(Item!.response.bodyZ).toBeUndefined();
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.text).toBe(first.text);
+    } finally {
+      delete process.env.DEFLATED_TEXT;
+    }
+  });
+
   it('treats a key older than 24 hours as new even before TTL deletes it', async () => {
     const { api, base, companyId } = await companyOwner(gateway.url);
     const key = randomUUID();

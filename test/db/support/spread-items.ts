@@ -1,3 +1,4 @@
+import { eventDataOf, storedEventData } from '../../../shared/db/events/event-data.ts';
 import { config } from '../../../shared/config.ts';
 import { withPrefix } from '../../../shared/db/table/prefix-query.ts';
 import { queryAll } from '../../../shared/db/table/query-all.ts';
@@ -30,3 +31,8 @@ export const bookChangeItems = (companyId: string) => itemsUnder(knownKeys.bookC
 
 /** A company's pending events (the outbox), at its own key and every shard. */
 export const pendingItems = (companyId: string) => itemsUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], keys.pendingEventPrefix);
+
+/** An event's item with one text in its data replaced, kept as the service keeps data (a change made behind the API). */
+export function withDataReplaced(item: Row, text: string, replacement: string): Row {
+  return { ...item, ...storedEventData(JSON.parse(JSON.stringify(eventDataOf(item)).replace(text, replacement))) };
+}
