@@ -11,11 +11,18 @@ import type { Item } from '../table/table-ops.ts';
  * from the document client wrapped.
  */
 
+/**
+ * The deflated bytes each data object was read from: numbering writes a pending event's data
+ * again in its numbered item, and copies those bytes rather than deflating it anew (data read
+ * from items is never changed in place).
+ */
+const readFrom = new WeakMap<object, Uint8Array>();
+
 /** The attributes that keep `data` (none for null): deflated, or as text while config.deflatedText is off. */
 export function storedEventData(data: unknown): Item {
   if (data === null) return {};
-  const text = JSON.stringify(data);
-  return config.deflatedText ? { dataZ: deflatedText(text) } : { dataJson: text };
+  if (!config.deflatedText) return { dataJson: JSON.stringify(data) };
+  return { dataZ: (typeof data === 'object' && readFrom.get(data)) || deflatedText(JSON.stringify(data)) };
 }
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
@@ -24,7 +31,11 @@ const unwrapNumbers = (value: unknown): unknown =>
 
 /** The data an event's item keeps, in any of the forms it was ever written in: deflated, JSON text (`dataJson`), a map (`data`), or none. */
 export function eventDataOf(item: Item): unknown {
-  if (item.dataZ instanceof Uint8Array) return JSON.parse(inflatedText(item.dataZ));
+  if (item.dataZ instanceof Uint8Array) {
+    const data: unknown = JSON.parse(inflatedText(item.dataZ));
+    if (data !== null && typeof data === 'object') readFrom.set(data, item.dataZ);
+    return data;
+  }
   if (typeof item.dataJson === 'string') return JSON.parse(item.dataJson);
   return item.data === undefined || item.data === null ? null : unwrapNumbers(item.data);
 }

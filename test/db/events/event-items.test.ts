@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
+import { TEXT_DICTIONARIES } from '../../../shared/db/table/text-dictionaries.ts';
 import { numberedEventOps, pendingEverywhere, SequenceMoved } from '../../../shared/db/events/event-store.ts';
 import { EVENT_RETENTION_DAYS } from '../../../shared/db/events/outbox-store.ts';
 import type { PendingEvent } from '../../../shared/events/records.ts';
@@ -56,6 +58,22 @@ describe('event items', () => {
     const { dataZ: _z, ...rest } = item;
     await db().send(new PutCommand({ TableName: config.tableName, Item: { ...rest, dataJson: JSON.stringify(posted.body) } }));
     expect((await walkFeed(api, base, '&type=JournalPosted')).map((e) => e.data)).toEqual([posted.body]);
+  });
+
+  it('numbers a pending event with the bytes its outbox item kept, not its data deflated anew', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    const created = await api.post(`${base}/Journals`, { date: '2026-03-15T09:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] });
+    const [pending] = (await pendingItems(companyId)).filter((i) => i.type === 'JournalCreated');
+    // The same data deflated otherwise (the fastest level): bytes a fresh deflate would not give.
+    const kept = Buffer.concat([Buffer.from([1]), deflateRawSync(created.text, { level: 1, dictionary: Buffer.from(TEXT_DICTIONARIES[1]!) })]);
+    expect(kept.equals(Buffer.from(pending!.dataZ as Uint8Array))).toBe(false);
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...pending, dataZ: kept } }));
+
+    const feed = await walkFeed(api, base, '&type=JournalCreated');
+    const [numbered] = (await eventItems(companyId)).filter((i) => i.type === 'JournalCreated');
+
+    expect(feed.map((e) => e.data)).toEqual([created.body]);
+    expect(Buffer.from(numbered!.dataZ as Uint8Array).equals(kept)).toBe(true);
   });
 
   it('writes the data as text with DEFLATED_TEXT=off, the first step of an upgrade from a version that reads only text', async () => {
