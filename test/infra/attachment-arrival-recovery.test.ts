@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { freePort } from '../../infra/local/free-port.ts';
 import { startObjectStorage } from '../../infra/local/object-storage.ts';
 import { client, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, draftJournal } from '../support/ledger.ts';
-import { killStackGroup } from '../support/npm-start.ts';
+import { killStackGroup, START_NODE_FLAGS } from '../support/npm-start.ts';
 import { waitUntil } from '../support/wait-until.ts';
 
 /**
@@ -21,7 +21,6 @@ import { waitUntil } from '../support/wait-until.ts';
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-arrival-'));
-const START_FLAGS = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').filter((word) => word.startsWith('--'));
 
 let stack: ChildProcess | undefined;
 afterAll(async () => {
@@ -32,7 +31,7 @@ afterAll(async () => {
 /** `npm start`'s script on fresh ports in its own process group, ready; with the API's port and the object storage's. */
 async function startStack(): Promise<{ child: ChildProcess; port: number; s3Port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', 'infra/local/start.ts'], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, '--import', 'tsx', 'infra/local/start.ts'], {
     cwd: ROOT,
     detached: true,
     env: { ...process.env, PORT: String(port), OIDC_PORT: String(await freePort()), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },

@@ -1,19 +1,18 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
+import { START_NODE_FLAGS } from '../support/npm-start.ts';
 import { dynamoLocalProcessesFor } from '../support/wait-until.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-start-'));
 let oidcPort = 0;
 
-/** The Node flags `npm start` gives its script (package.json), so these tests run what it runs. */
-const START_FLAGS = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(' ').filter((word) => word.startsWith('--'));
 
 function run(script: string, args: string[], env: Record<string, string>, nodeFlags: string[] = []) {
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env, LEDGER_DATA_DIR: dataDir } });
@@ -21,7 +20,7 @@ function run(script: string, args: string[], env: Record<string, string>, nodeFl
 
 /** Starts `npm start`'s script and resolves with its output once it prints its readiness line. */
 function start(port: number, args: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent', ...env }, START_FLAGS);
+  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent', ...env }, START_NODE_FLAGS);
   const output: string[] = [];
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no readiness line: ${output.join('')}`)), 45_000);
@@ -117,7 +116,7 @@ describe('npm start', () => {
   it('bounds V8\'s young generation at 32 MB, so the stack levels off lower in resident memory (docs/decisions.md, Operations)', () => {
     // Allocation enough to grow the young generation to its maximum, then its size.
     const probe = "let kept = []; for (let i = 0; i < 3e6; i++) { kept.push({ i }); if (kept.length > 1e5) kept = []; } console.log(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
-    const youngBytes = Number(execFileSync(process.execPath, [...START_FLAGS, '-e', probe], { encoding: 'utf8' }));
+    const youngBytes = Number(execFileSync(process.execPath, [...START_NODE_FLAGS, '-e', probe], { encoding: 'utf8' }));
     expect(youngBytes / 1048576).toBeLessThanOrEqual(32);
   });
 

@@ -160,10 +160,11 @@ function npmRun(args: string[], env: Record<string, string>) {
  * directory, then the helpers given only what README says to set (LEDGER_DATA_DIR), then Ctrl-C
  * (SIGINT to the whole process group, as a terminal sends it). The walkthrough finds the stack
  * as `npm run token` does (infra/local/running-stack.ts) and runs in README's blocks above, so
- * it is not run a second time here.
+ * it is not run a second time here. The Ctrl-C comes while the service is too busy to answer it
+ * at once (paused half a second): the stack still stops on its own and says so.
  */
 describe('the helpers follow the stack npm start runs', () => {
-  it('npm start on other ports and a temporary data directory; token and recount with LEDGER_DATA_DIR only; Ctrl-C says stopped', async () => {
+  it('npm start on other ports and a temporary data directory; token and recount with LEDGER_DATA_DIR only; Ctrl-C says stopped, even while busy', async () => {
     // Arrange: the stack, in its own process group as a terminal would run it.
     const started = await runningStack();
     const output = () => started.output.text;
@@ -175,7 +176,7 @@ describe('the helpers follow the stack npm start runs', () => {
     const companyId = ((await (await post('/api/v1/Companies', { name: 'Newcomer Co', baseCurrency: 'SAR' })).json()) as { id?: string }).id ?? 'none';
     const account = await post(`/api/v1/Companies/${companyId}/Accounts`, { code: '1', name: { english: 'Assets', arabic: 'الأصول' }, type: 'category', classification: 'asset' }).then(async (r) => ({ status: r.status, text: await r.text() }));
     const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
-    await interrupt(started);
+    await interrupt(started, 500);
     const after = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
 
     // Assert

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../infra/local/free-port.ts';
 import { dynamoLocalProcessesFor, waitUntil } from './wait-until.ts';
@@ -49,14 +50,49 @@ export async function startedStack(dataDir: string, env: Record<string, string> 
   }
 }
 
-/** Ctrl-C: SIGINT to the whole process group, as a terminal sends it; resolves once the stack is down. */
-export async function interrupt({ stack, closed }: NpmStart): Promise<void> {
+/**
+ * The Node flags `npm start` gives its script (package.json, besides `--import tsx`), so a test
+ * that starts the script itself runs what `npm start` runs.
+ */
+export const START_NODE_FLAGS: string[] = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start as string)
+  .split(' ')
+  .filter((word) => word.startsWith('--') && word !== '--import');
+
+/**
+ * Ctrl-C: SIGINT to the whole process group, as a terminal sends it; resolves once the stack is
+ * down. `busyMs`: the service's process is paused that long around the signal, as a busy event
+ * loop holds it, so the stack must stop on its own time, not a wrapper's.
+ */
+export async function interrupt({ stack, closed }: NpmStart, busyMs = 0): Promise<void> {
+  const service = busyMs > 0 ? serviceProcesses(stack.pid!) : [];
+  if (busyMs > 0 && service.length === 0) throw new Error(`no process of group ${stack.pid} runs infra/local/start.ts`);
+  for (const pid of service) process.kill(pid, 'SIGSTOP');
   try {
     process.kill(-stack.pid!, 'SIGINT');
   } catch {
     // Already gone.
   }
+  if (service.length > 0) {
+    await new Promise((r) => setTimeout(r, busyMs));
+    for (const pid of service) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Killed while paused (by a launcher that would not wait): the output shows it.
+      }
+    }
+  }
   await closed;
+}
+
+/** The process of the group `group` that runs the service's script (infra/local/start.ts): the last of a chain of launchers (npm's shell, a wrapper). */
+function serviceProcesses(group: number): number[] {
+  const running = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, , pgid, ...args]) => Number(pgid) === group && args.includes('infra/local/start.ts'))
+    .map(([pid, ppid]) => ({ pid: Number(pid), ppid: Number(ppid) }));
+  return running.filter(({ pid }) => !running.some((other) => other.ppid === pid)).map(({ pid }) => pid);
 }
 
 /**

@@ -39,16 +39,12 @@ describe('security matrix over every route', () => {
     const revoked = await revokedApiKey(target.api, target.base, [...PERMISSIONS]);
     const expiredKey = await expiredApiKey(target.api, target.base, [...PERMISSIONS]);
     const disallowedIp = await addApiKey(target.api, target.base, [...PERMISSIONS], ['192.0.2.0/24']);
+    // A key per permission, holding every other one: the key lacking a route's permission, or one
+    // its row also needs (the auditors' data), is the key lacking that permission.
     const lackingKeys = new Map<string, string>();
-    for (const route of ROUTES) {
-      if (route.access === 'public' || route.access === 'user') continue;
-      lackingKeys.set(route.name, await addApiKey(target.api, target.base, PERMISSIONS.filter((p) => p !== route.access)));
-    }
-    // A row that also needs other permissions (the auditors' data): a key holding every permission but one of those.
-    const lackingAlso = new Map<string, string>();
-    for (const route of ROUTES) {
-      const needed = route.alsoNeeds?.at(-1);
-      if (needed) lackingAlso.set(route.name, await addApiKey(target.api, target.base, PERMISSIONS.filter((p) => p !== needed)));
+    for (const permission of new Set(ROUTES.flatMap((r) => [r.access, ...(r.alsoNeeds ?? [])]))) {
+      if (permission === 'public' || permission === 'user') continue;
+      lackingKeys.set(permission, await addApiKey(target.api, target.base, PERMISSIONS.filter((p) => p !== permission)));
     }
     // A member per permission, holding a custom role with every other permission.
     const lackingMembers = new Map<string, string>();
@@ -68,8 +64,8 @@ describe('security matrix over every route', () => {
       { name: "another company's API key", authorization: () => `Bearer ${otherCompanyKey}`, company: 404, user: 403 },
       { name: 'member whose custom role lacks the permission', authorization: (route) => `Bearer ${lackingMembers.get(route.access) ?? other.token}`, company: 403 },
       { name: 'member whose custom role lacks a permission the row also needs', authorization: (route) => `Bearer ${lackingMembers.get(route.alsoNeeds?.at(-1) ?? route.access) ?? other.token}`, company: 403 },
-      { name: 'key lacking the permission', authorization: (route) => `Bearer ${lackingKeys.get(route.name) ?? otherCompanyKey}`, company: 403, user: 403 },
-      { name: 'key lacking a permission the row also needs', authorization: (route) => `Bearer ${lackingAlso.get(route.name) ?? lackingKeys.get(route.name) ?? otherCompanyKey}`, company: 403, user: 403 },
+      { name: 'key lacking the permission', authorization: (route) => `Bearer ${lackingKeys.get(route.access) ?? otherCompanyKey}`, company: 403, user: 403 },
+      { name: 'key lacking a permission the row also needs', authorization: (route) => `Bearer ${lackingKeys.get(route.alsoNeeds?.at(-1) ?? route.access) ?? otherCompanyKey}`, company: 403, user: 403 },
       { name: 'revoked key', authorization: () => `Bearer ${revoked}`, company: 401, user: 401 },
       { name: 'expired key', authorization: () => `Bearer ${expiredKey}`, company: 401, user: 401 },
       { name: 'disallowed IP', authorization: () => `Bearer ${disallowedIp}`, company: 403, user: 403 },
