@@ -13,7 +13,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-start-'));
 let oidcPort = 0;
 
-
 function run(script: string, args: string[], env: Record<string, string>, nodeFlags: string[] = []) {
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env, LEDGER_DATA_DIR: dataDir } });
 }
