@@ -3,7 +3,7 @@ import { numberPending } from '../events/numbering-rules.ts';
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import { balancesThrough, dayBefore } from '../reports/figures.ts';
+import { balancesAround, balancesThrough } from '../reports/figures.ts';
 import { reportContext, type ReportContext } from '../reports/report-context.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
 import { MAX_DATE, MIN_DATE } from '../schemas/dates.ts';
@@ -56,7 +56,7 @@ export async function glJournals(books: GlJournalReads, companyId: string, query
  */
 async function accountsMoved(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<string[]> {
   const scope = { kind: 'total' } as const;
-  const [before, through] = await Promise.all([range.from === MIN_DATE ? new Map<string, AccountSums>() : balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const [before, through] = range.from === MIN_DATE ? [new Map<string, AccountSums>(), await balancesThrough(companyId, ctx, range.to, scope)] : await balancesAround(companyId, ctx, range, scope);
   const opening: AccountSums = before.get(TOTAL_GROUP) ?? new Map();
   const closing: AccountSums = through.get(TOTAL_GROUP) ?? new Map();
   return [...closing].filter(([id, s]) => s.debit !== (opening.get(id)?.debit ?? 0n) || s.credit !== (opening.get(id)?.credit ?? 0n)).map(([id]) => id);

@@ -2,7 +2,7 @@ import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { isProfitOrLoss, type Classification } from './account-tree.ts';
-import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
+import { balancesAround, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
 import type { BalanceSheetInput, KnownAtInput } from './schemas.ts';
@@ -74,7 +74,7 @@ function datesOf(query: BalanceSheetInput): string[] {
 async function column(companyId: string, ctx: ReportContext, date: string) {
   const yearStart = yearContaining(date, ctx.years)!.startDate;
   const scope = { kind: 'total' } as const;
-  const [through, beforeYear] = await Promise.all([balancesThrough(companyId, ctx, date, scope), balancesThrough(companyId, ctx, dayBefore(yearStart), scope)]);
+  const [beforeYear, through] = await balancesAround(companyId, ctx, { from: yearStart, to: date }, scope);
   const all: AccountSums = through.get(TOTAL_GROUP) ?? new Map();
   const earlier: AccountSums = beforeYear.get(TOTAL_GROUP) ?? new Map();
   let currentYear = 0n;

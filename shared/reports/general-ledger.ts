@@ -6,7 +6,7 @@ import { minorUnits } from '../money/currencies.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { leavesUnder, type ChartAccount } from './account-tree.ts';
-import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
+import { balancesAround, formatter, net } from './figures.ts';
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
@@ -139,10 +139,7 @@ async function statementOf(companyId: string, query: LedgerQuery, { ctx, account
   // The account totals carry the figures in its currency: the same read gives both.
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : own ? ({ kind: 'currencies' } as const) : ({ kind: 'total' } as const);
   const balanceOf = (sums: Map<string, AccountSums>) => [...(sums.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, never>()).values()].reduce((b, s) => b + net(s), 0n);
-  const [before, through] = await Promise.all([
-    balancesThrough(companyId, ctx, dayBefore(query.dateFrom), scope, leaves),
-    balancesThrough(companyId, ctx, query.dateTo, scope, leaves),
-  ]);
+  const [before, through] = await balancesAround(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, scope, leaves);
   const opening = balanceOf(before);
   const fixed = formatter(ctx);
   const inOwn = (mils: bigint) => formatTotal(mils, minorUnits(own!));

@@ -1,7 +1,7 @@
 import type { AccountSums, BalanceScope } from '../balances/records.ts';
 import type { ClosingEntry } from '../audit/ledger-at.ts';
 import { netsOf } from './closing-entries.ts';
-import { balancesThrough, dayBefore, net } from './figures.ts';
+import { balancesAround, net } from './figures.ts';
 import type { ReportContext } from './report-context.ts';
 
 /** Net amounts (debit minus credit) by group (cost center or TOTAL_GROUP), then account. */
@@ -17,7 +17,7 @@ export interface RangeFigures {
 
 /** Balances before and through a range, and its movement with closing journals left out, read from the running balances. */
 export async function rangeFigures(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly ClosingEntry[]): Promise<RangeFigures> {
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
+  const [before, through] = await balancesAround(companyId, ctx, range, scope);
   const closing = netsOf(closings, scope);
   const figures: RangeFigures = { opening: new Map(), closing: new Map(), movement: new Map() };
   for (const group of new Set([...before.keys(), ...through.keys()])) {

@@ -47,8 +47,8 @@ export interface ChartReads {
 
 /** What every report reads (report-context.ts, figures.ts): the chart and years, and the running balances while no wide posting runs. */
 export interface ReportBooks extends BooksMotion, ChartReads {
-  /** The sums of the running balances the cover names, grouped as `scope` says (of `accountIds` only, when given). */
-  sums(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums>;
+  /** The sums of the running balances each cover names, in their order, grouped as `scope` says (of `accountIds` only, when given). */
+  sums(companyId: string, covers: readonly Cover[], scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums[]>;
 }
 
 /** The journals a report reads by id: the years' closing journals and their reversals (closing-entries.ts). */

@@ -1,9 +1,9 @@
-import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
+import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { rootsOf, treeRows, type TreeRow } from './account-tree.ts';
 import { currencyColumns, currencyFiguresByAccount, sixFigures, subtreeCurrencies, type CurrencyFigures } from './currency-columns.ts';
-import { accountFields, balancesThrough, dayBefore, formatter } from './figures.ts';
+import { accountFields, balancesThroughDates, dayBefore, formatter } from './figures.ts';
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
@@ -41,7 +41,12 @@ async function readTrialBalance(books: TrialBalanceReads, companyId: string, que
   const [ctx, costCenter] = await Promise.all([reportContext(books, companyId, known), query.costCenterId ? reportCostCenter(books, companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = rangeOf(ctx, query);
   const splits = query.columns ? columnRanges(range, query.columns) : [];
-  const [total, ...columns] = await Promise.all([figuresOf(companyId, ctx, range, costCenter, true), ...splits.map((r) => figuresOf(companyId, ctx, r, costCenter, false))]);
+  // Account totals carry their currency figures: one read gives both (none within a cost center).
+  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'currencies' } as const);
+  // The columns split the range end to end: the balances through each one's end are the next one's opening, all read at once.
+  const ends = await balancesThroughDates(companyId, ctx, [dayBefore(range.from), ...(splits.length > 0 ? splits.map((r) => r.to) : [range.to])], scope);
+  const total = figuresOf(ctx, ends[0]!, ends.at(-1)!, costCenter, true);
+  const columns = splits.map((_, i) => figuresOf(ctx, ends[i]!, ends[i + 1]!, costCenter, false));
   const fixed = formatter(ctx);
   const sides = (f: readonly bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
   const threeSides = (f: readonly bigint[]) => ({ opening: sides(f, 0), movement: sides(f, 2), closing: sides(f, 4) });
@@ -63,15 +68,13 @@ async function readTrialBalance(books: TrialBalanceReads, companyId: string, que
 }
 
 /**
- * The figures of one range: per row (accounts with any figure, along the tree) opening debit,
- * credit; movement debit, credit; closing debit, credit, and their totals; with `inCurrencies`,
- * the same per foreign currency (account totals only: none within a cost center).
+ * The figures of one range from the balances before and through it: per row (accounts with any
+ * figure, along the tree) opening debit, credit; movement debit, credit; closing debit, credit,
+ * and their totals; with `inCurrencies`, the same per foreign currency (account totals only:
+ * none within a cost center).
  */
-async function figuresOf(companyId: string, ctx: ReportContext, range: { from: string; to: string }, costCenter: { id: string } | undefined, inCurrencies: boolean) {
-  // Account totals carry their currency figures: one read gives both (none within a cost center).
-  const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : inCurrencies ? ({ kind: 'currencies' } as const) : ({ kind: 'total' } as const);
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
-  const byLeaf = scope.kind === 'currencies' ? currencyFiguresByAccount(before, through) : undefined;
+function figuresOf(ctx: ReportContext, before: GroupedSums, through: GroupedSums, costCenter: { id: string } | undefined, inCurrencies: boolean) {
+  const byLeaf = inCurrencies && !costCenter ? currencyFiguresByAccount(before, through) : undefined;
   const group = costCenter?.id ?? TOTAL_GROUP;
   const opening: AccountSums = before.get(group) ?? new Map();
   const closing: AccountSums = through.get(group) ?? new Map();

@@ -7,7 +7,7 @@ import type { FiledReturn } from '../vat-returns/records.ts';
 import type { ReportContext } from './report-context.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { RETURN_LAYOUTS, type ReturnBox } from '../tax-codes/return-layouts.ts';
-import { balancesThrough, dayBefore, formatter } from './figures.ts';
+import { balancesAround, formatter } from './figures.ts';
 import { checkReportRange } from './report-range.ts';
 import { CARRIED_CREDIT_BOX, carriedCredit, type CarriedCredit } from './carried-credit.ts';
 import type { ReturnFigureReads } from './store.ts';
@@ -78,7 +78,7 @@ function reportedOf(f: FiledReturn, filed: readonly FiledReturn[]): Map<string, 
 
 /** The range's figures per box: through its last day less through the day before its first. */
 async function rangeMovement(companyId: string, ctx: ReportContext<ReturnFigureReads>, range: Range): Promise<Map<string, BoxFigures>> {
-  const [through, before] = await Promise.all([balancesThrough(companyId, ctx, range.to, { kind: 'taxes' }), balancesThrough(companyId, ctx, dayBefore(range.from), { kind: 'taxes' })]);
+  const [before, through] = await balancesAround(companyId, ctx, range, { kind: 'taxes' });
   return movement(through, before);
 }
 

@@ -12,7 +12,7 @@ import { spoolFor } from '../exports/spool-for.ts';
 import type { Spool } from '../exports/spool.ts';
 import { fragments, leaf, XmlStream } from '../exports/xml.ts';
 import { leavesUnder, rootsOf, type ChartAccount } from '../reports/account-tree.ts';
-import { balancesThrough, dayBefore, net } from '../reports/figures.ts';
+import { balancesAround, net } from '../reports/figures.ts';
 import { reportContext, type ReportContext } from '../reports/report-context.ts';
 import { nodePaths } from '../reports/report-nodes.ts';
 import { checkReportRange } from '../reports/report-range.ts';
@@ -110,7 +110,7 @@ async function readBooks(books: SafTReads, companyId: string, range: { from: str
   checkReportRange(range.from, range.to, ctx.years);
   const outsideYears = periodYearProblem(ctx.years, range);
   if (outsideYears) throw ValidationError.field('dateFrom', `with dateTo, ${outsideYears}`);
-  const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), { kind: 'total' }), balancesThrough(companyId, ctx, range.to, { kind: 'total' })]);
+  const [before, through] = await balancesAround(companyId, ctx, range, { kind: 'total' });
   const opening = before.get(TOTAL_GROUP) ?? new Map();
   const closing = through.get(TOTAL_GROUP) ?? new Map();
   // Leaves along the tree, parents' codes in order: the master file lists them as the trial balance does.

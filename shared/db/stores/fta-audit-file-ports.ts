@@ -1,6 +1,6 @@
 import type { FtaAuditFileReads } from '../../reports/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { taxLedgerStream } from '../ledger/tax-ledger.ts';
 import { getCompany } from './company-store.ts';
@@ -18,7 +18,7 @@ export const ftaAuditFileReads: FtaAuditFileReads = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   companyName: async (companyId) => (await getCompany(companyId))?.name,
   taxLedger: (companyId, range) => taxLedgerStream(companyId, range),
   counterparties: getCounterparties,

@@ -1,7 +1,7 @@
 import type { GlJournalReads } from '../../audit-data/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { journalPlaces } from '../ledger/journal-places.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { withEntryNumbers } from '../ledger/entry-number-reads.ts';
@@ -17,7 +17,7 @@ export const glJournalReads: GlJournalReads = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   journalPlaces,
   journals: async (companyId, journalIds) => withEntryNumbers(companyId, await getJournals(companyId, journalIds)),
   encodePlace: encodeCursor,

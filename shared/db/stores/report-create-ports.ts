@@ -2,7 +2,7 @@ import type { ReportCreating } from '../../reports/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { eventHead } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { getJournal } from '../ledger/journal-store.ts';
 import { jobsState } from './job-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
@@ -21,7 +21,7 @@ export const reportCreating: ReportCreating = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   journal: getJournal,
   costCenters,
   putChanges: putReportOps,

@@ -1,7 +1,7 @@
 import type { AccountAttributes } from '../../accounts/records.ts';
 import type { BalanceSheetReads, VatReturnReads, GeneralLedgerReads, TrialBalanceReads } from '../../reports/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { ledgerLines, ledgerRowsOf } from '../ledger/ledger-store.ts';
 import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
@@ -20,11 +20,11 @@ import { filedReturns } from './vat-return-store.ts';
  */
 
 /** The years come with the registry when a warm function knows their ids (capacity/year-hint.ts). */
-export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
+export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumsThrough };
 
-export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, filedReturns };
+export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumsThrough, filedReturns };
 
-export const trialBalanceReads: TrialBalanceReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, costCenters };
+export const trialBalanceReads: TrialBalanceReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumsThrough, costCenters };
 
 export const generalLedgerReads: GeneralLedgerReads = {
   jobsState,
@@ -32,7 +32,7 @@ export const generalLedgerReads: GeneralLedgerReads = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   costCenters,
   account: (companyId, reference, field) => resolveNode<AccountAttributes>('ACCOUNT', 'The account', companyId, reference, field),
   ledgerLines,

@@ -1,7 +1,7 @@
 import type { PostingBooks, PostingPeriodRule } from '../../journals/store.ts';
 import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { drawSerial } from '../ledger/journal-serials.ts';
 import { findOpenPeriod } from '../ledger/open-periods.ts';
 import { transactWrite } from '../table/transact.ts';
@@ -33,7 +33,7 @@ export const revaluationFinishing = (books: PostingBooks): RevaluationFinishing 
 export const revaluationCreating = (periods: PostingPeriodRule): RevaluationCreating => ({
   books: { openPeriod: (companyId, date) => findOpenPeriod(companyId, date, periods), rateOn, nextSerial: drawSerial },
   day: getRevaluationDay,
-  reports: { jobsState, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
+  reports: { jobsState, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumsThrough },
   posting: async () => (await import('../ledger/revaluation-books.ts')).revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,
   finishing: async () => revaluationFinishing((await import('../ledger/books-store.ts')).postingBooks(periods)),

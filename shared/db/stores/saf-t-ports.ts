@@ -2,7 +2,7 @@ import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 import type { SafTReads } from '../../saf-t/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { withEntryNumbers } from '../ledger/entry-number-reads.ts';
 import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
@@ -21,7 +21,7 @@ export const safTReads: SafTReads = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   companyName: async (companyId) => (await getCompany(companyId))?.name,
   mergedLines: (companyId, accountIds, range, keep, before) => mergedLedgerLines(companyId, accountIds, range, keep, before),
   journals: async (companyId, journalIds) => withEntryNumbers(companyId, await getJournals(companyId, journalIds)),

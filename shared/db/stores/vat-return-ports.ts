@@ -2,7 +2,7 @@ import type { VatReturnFiling } from '../../vat-returns/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { eventHead } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { sumThrough } from '../ledger/balance-reads.ts';
+import { sumsThrough } from '../ledger/balance-reads.ts';
 import { bookChangesPage } from './book-change-store.ts';
 import { jobsState } from './job-store.ts';
 import { accounts } from './report-node-ports.ts';
@@ -15,7 +15,7 @@ export const vatReturnFiling: VatReturnFiling = {
   settings: getSettings,
   accounts,
   years: allYears,
-  sums: sumThrough,
+  sums: sumsThrough,
   filedReturns,
   sequence: sequenceEvents,
   chainHead: eventHead,

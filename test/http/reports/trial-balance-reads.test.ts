@@ -49,3 +49,28 @@ describe('a general ledger of small books (a chart of fewer than 2,000 account-p
     expect(lineOf(ledger).dynamoCalls).toBeLessThanOrEqual(60);
   });
 });
+
+describe('a trial balance reads its opening and closing together', () => {
+  it('makes the same calls with twelve month columns as without, and one run of days for two dates splitting one period', async () => {
+    const { api, base, chart } = await companyBooks(gateway.url);
+    await postedJournal(api, base, '2026-03-05', [debit(chart.cash.id, '25.00'), credit(chart.sales.id, '25.00')]);
+    await postedJournal(api, base, '2026-03-15', [debit(chart.cash.id, '7.00'), credit(chart.sales.id, '7.00')]);
+    await postedJournal(api, base, '2026-03-25', [debit(chart.cash.id, '1.00'), credit(chart.sales.id, '1.00')]);
+    const year = `${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`;
+    // The same warm state for every request: the caller's access and the company's years known.
+    await api.get(year);
+
+    const plain = await api.get(year);
+    const byMonth = await api.get(`${year}&columns=month`);
+    const midMarch = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-03-10&dateTo=2026-03-20`);
+
+    expect([plain.status, byMonth.status, midMarch.status]).toEqual([200, 200, 200]);
+    const cash = (tb: { rows: Array<{ accountId: string; opening: unknown; movement: unknown }> }) => tb.rows.find((r) => r.accountId === chart.cash.id)!;
+    expect(byMonth.body.columns.map((c: { totals: { movement: { debit: string } } }) => c.totals.movement.debit)).toEqual(['0.00', '0.00', '33.00', ...Array(9).fill('0.00')]);
+    expect(cash(midMarch.body)).toMatchObject({ opening: { debit: '25.00', credit: '0.00' }, movement: { debit: '7.00', credit: '0.00' } });
+    // Twelve columns are thirteen dates, read as one: every period's balances once, no days.
+    expect(lineOf(byMonth).dynamoCalls).toBe(lineOf(plain).dynamoCalls);
+    // Both dates split March: every period's balances once, then March's days once (16 queries each, one a partition key).
+    expect(lineOf(midMarch).dynamoCalls).toBe(lineOf(plain).dynamoCalls + 16);
+  });
+});
