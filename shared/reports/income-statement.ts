@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { closingJournalsIn } from './closing-entries.ts';
 import { formatter } from './figures.ts';
-import { movement, type GroupedNets } from './range-movement.ts';
+import { movements, type GroupedNets } from './range-movement.ts';
 import { costCenterFields, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
@@ -43,15 +43,14 @@ async function readIncomeStatement(books: IncomeStatementReads, companyId: strin
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };
   // Closing journals are read once per range, whichever scopes the range is read in.
   const closings = await Promise.all(ranges.map((r) => closingJournalsIn(books, companyId, ctx, r)));
-  const movements = await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, scope, closings[i]!)));
-  const byCenter = query.byCostCenter ? await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, { kind: 'byCostCenter' }, closings[i]!))) : [];
+  const [byScope, byCenter] = await Promise.all([movements(companyId, ctx, ranges, scope, closings), query.byCostCenter ? movements(companyId, ctx, ranges, { kind: 'byCostCenter' }, closings) : []]);
 
   // The columns, each with its net movement (debit minus credit) by account.
   const columns: Array<{ column: Column; nets: Map<string, bigint> }> = [];
   const centers = query.byCostCenter ? await centersWithFigures(books, companyId, ctx, byCenter) : [];
   ranges.forEach((range, i) => {
     const base = { dateFrom: range.from, dateTo: range.to };
-    const total = movements[i]!.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, bigint>();
+    const total = byScope[i]!.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, bigint>();
     columns.push({ column: { ...base, scope: costCenter ? 'costCenter' : 'company', costCenter: costCenter ?? null }, nets: total });
     if (!query.byCostCenter) return;
     const unassigned = new Map(total);

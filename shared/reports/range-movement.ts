@@ -1,7 +1,7 @@
-import type { AccountSums, BalanceScope } from '../balances/records.ts';
+import type { AccountSums, BalanceScope, GroupedSums } from '../balances/records.ts';
 import type { ClosingEntry } from '../audit/ledger-at.ts';
 import { netsOf } from './closing-entries.ts';
-import { balancesAround, net } from './figures.ts';
+import { balancesThroughDates, dayBefore, net } from './figures.ts';
 import type { ReportContext } from './report-context.ts';
 
 /** Net amounts (debit minus credit) by group (cost center or TOTAL_GROUP), then account. */
@@ -17,8 +17,18 @@ export interface RangeFigures {
 
 /** Balances before and through a range, and its movement with closing journals left out, read from the running balances. */
 export async function rangeFigures(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly ClosingEntry[]): Promise<RangeFigures> {
-  const [before, through] = await balancesAround(companyId, ctx, range, scope);
-  const closing = netsOf(closings, scope);
+  return (await rangesFigures(companyId, ctx, [range], scope, [closings]))[0]!;
+}
+
+/** `rangeFigures` of several ranges, in their order, their dates read together (one range's end is often another's opening). */
+async function rangesFigures(companyId: string, ctx: ReportContext, ranges: ReadonlyArray<{ from: string; to: string }>, scope: BalanceScope, closings: ReadonlyArray<readonly ClosingEntry[]>): Promise<RangeFigures[]> {
+  const dates = [...new Set(ranges.flatMap((r) => [dayBefore(r.from), r.to]))];
+  const read = await balancesThroughDates(companyId, ctx, dates, scope);
+  const through = (date: string) => read[dates.indexOf(date)]!;
+  return ranges.map((r, i) => figuresOf(through(dayBefore(r.from)), through(r.to), netsOf(closings[i]!, scope)));
+}
+
+function figuresOf(before: GroupedSums, through: GroupedSums, closing: GroupedNets): RangeFigures {
   const figures: RangeFigures = { opening: new Map(), closing: new Map(), movement: new Map() };
   for (const group of new Set([...before.keys(), ...through.keys()])) {
     const b: AccountSums = before.get(group) ?? new Map();
@@ -37,7 +47,7 @@ export async function rangeFigures(companyId: string, ctx: ReportContext, range:
   return figures;
 }
 
-/** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
-export async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly ClosingEntry[]): Promise<GroupedNets> {
-  return (await rangeFigures(companyId, ctx, range, scope, closings)).movement;
+/** Net movement (debit minus credit) by group and account over each range, in their order, closing journals left out. */
+export async function movements(companyId: string, ctx: ReportContext, ranges: ReadonlyArray<{ from: string; to: string }>, scope: BalanceScope, closings: ReadonlyArray<readonly ClosingEntry[]>): Promise<GroupedNets[]> {
+  return (await rangesFigures(companyId, ctx, ranges, scope, closings)).map((f) => f.movement);
 }

@@ -50,7 +50,7 @@ describe('a general ledger of small books (a chart of fewer than 2,000 account-p
   });
 });
 
-describe('a trial balance reads its opening and closing together', () => {
+describe('a report reads the balances of its dates together', () => {
   it('makes the same calls with twelve month columns as without, and one run of days for two dates splitting one period', async () => {
     const { api, base, chart } = await companyBooks(gateway.url);
     await postedJournal(api, base, '2026-03-05', [debit(chart.cash.id, '25.00'), credit(chart.sales.id, '25.00')]);
@@ -71,6 +71,12 @@ describe('a trial balance reads its opening and closing together', () => {
     // Twelve columns are thirteen dates, read as one: every period's balances once, no days.
     expect(lineOf(byMonth).dynamoCalls).toBe(lineOf(plain).dynamoCalls);
     // Both dates split March: every period's balances once, then March's days once (16 queries each, one a partition key).
-    expect(lineOf(midMarch).dynamoCalls).toBe(lineOf(plain).dynamoCalls + 16);
+    expect(lineOf(midMarch).dynamoCalls).toBe((lineOf(plain).dynamoCalls as number) + 16);
+
+    // The income statement's month columns and their total are read together too.
+    const statement = `${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31`;
+    const [wholeYear, monthly] = [await api.get(statement), await api.get(`${statement}&columns=month`)];
+    expect(monthly.body.totals.revenue).toEqual(['0.00', '0.00', '33.00', ...Array(9).fill('0.00'), '33.00']);
+    expect(lineOf(monthly).dynamoCalls).toBe(lineOf(wholeYear).dynamoCalls);
   });
 });
