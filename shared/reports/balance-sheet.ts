@@ -2,7 +2,7 @@ import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
 import { ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { isProfitOrLoss, type Classification } from './account-tree.ts';
-import { balancesAround, formatter, net } from './figures.ts';
+import { balancesThroughDates, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
 import type { BalanceSheetInput, KnownAtInput } from './schemas.ts';
@@ -32,7 +32,12 @@ async function readBalanceSheet(books: BalanceSheetReads, companyId: string, que
   const dates = datesOf(query);
   const ctx = await reportContext(books, companyId, known);
   dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
-  const columns = await Promise.all(dates.map((date) => column(companyId, ctx, date)));
+  // Every column's date and the day before its year, read together (columns of one year share the latter).
+  const yearStarts = dates.map((date) => yearContaining(date, ctx.years)!.startDate);
+  const asked = [...new Set([...dates, ...yearStarts.map(dayBefore)])];
+  const read = await balancesThroughDates(companyId, ctx, asked, { kind: 'total' });
+  const through = (date: string): AccountSums => read[asked.indexOf(date)]!.get(TOTAL_GROUP) ?? new Map();
+  const columns = dates.map((date, i) => column(ctx, through(dayBefore(yearStarts[i]!)), through(date)));
 
   const fixed = formatter(ctx);
   // Assets read debit minus credit; liabilities and equity credit minus debit.
@@ -70,13 +75,8 @@ function datesOf(query: BalanceSheetInput): string[] {
   return [query.date, ...(query.compareDate ? [query.compareDate] : [])];
 }
 
-/** Balances through the date, and the unclosed profit (credit minus debit of revenue and expense) of its year and of earlier years. */
-async function column(companyId: string, ctx: ReportContext, date: string) {
-  const yearStart = yearContaining(date, ctx.years)!.startDate;
-  const scope = { kind: 'total' } as const;
-  const [beforeYear, through] = await balancesAround(companyId, ctx, { from: yearStart, to: date }, scope);
-  const all: AccountSums = through.get(TOTAL_GROUP) ?? new Map();
-  const earlier: AccountSums = beforeYear.get(TOTAL_GROUP) ?? new Map();
+/** The balances through a column's date, and the unclosed profit (credit minus debit of revenue and expense) of its year and of earlier years. */
+function column(ctx: ReportContext, earlier: AccountSums, all: AccountSums) {
   let currentYear = 0n;
   let earlierYears = 0n;
   for (const account of ctx.chart.values()) {

@@ -78,5 +78,11 @@ describe('a report reads the balances of its dates together', () => {
     const [wholeYear, monthly] = [await api.get(statement), await api.get(`${statement}&columns=month`)];
     expect(monthly.body.totals.revenue).toEqual(['0.00', '0.00', '33.00', ...Array(9).fill('0.00'), '33.00']);
     expect(lineOf(monthly).dynamoCalls).toBe(lineOf(wholeYear).dynamoCalls);
+
+    // And the balance sheet's dates: twelve month ends cost what the year's end does.
+    const monthEnds = ['01-31', '02-28', '03-31', '04-30', '05-31', '06-30', '07-31', '08-31', '09-30', '10-31', '11-30', '12-31'].map((d) => `2026-${d}`);
+    const [yearEnd, byMonthEnd] = [await api.get(`${base}/Reports/BalanceSheet?date=2026-12-31`), await api.get(`${base}/Reports/BalanceSheet?dates=${monthEnds.join(',')}`)];
+    expect(byMonthEnd.body.totals.assets).toEqual(['0.00', '0.00', ...Array(10).fill('33.00')]);
+    expect(lineOf(byMonthEnd).dynamoCalls).toBe(lineOf(yearEnd).dynamoCalls);
   });
 });
