@@ -85,6 +85,8 @@ export interface PeriodChanging extends YearReads, ChainHeadReads {
 export interface ClosingJournalWriting extends YearReads, BooksMotion, SettingsReads {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
   accounts: Pick<NodeReads<AccountAttributes>, 'getMany' | 'chains'>;
+  /** Every financial year of the company, in no particular order: how many periods the books have. */
+  years(companyId: string): Promise<YearRecord[]>;
   /** The sums of the balances the cover names, grouped as `scope` says. */
   sums(companyId: string, cover: Cover, scope: BalanceScope): Promise<GroupedSums>;
   /** The next serial number of the company's journals. */

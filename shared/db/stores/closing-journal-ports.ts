@@ -1,5 +1,6 @@
 import type { ClosingJournalWriting } from '../../financial-years/store.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
+import { allYears } from '../capacity/year-hint.ts';
 import { putNewJournalOp } from '../ledger/journal-items.ts';
 import { drawSerial } from '../ledger/journal-serials.ts';
 import { getJournal } from '../ledger/journal-store.ts';
@@ -15,6 +16,7 @@ export const closingJournalWriting: ClosingJournalWriting = {
   settings: getSettings,
   journal: getJournal,
   accounts: accountNodes,
+  years: allYears,
   sums: sumThrough,
   jobsState,
   drawSerial,
