@@ -6,7 +6,7 @@ import type { ResponseOf } from '../schemas/responses.ts';
 import type { ChartAccount } from './account-tree.ts';
 import { budgetForRange, variance, variancePercent } from './budget-figures.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';
-import { accountFields, balancesThrough, dayBefore, formatter, net } from './figures.ts';
+import { accountFields, balancesThroughDates, dayBefore, formatter, net } from './figures.ts';
 import { columnRanges } from './column-ranges.ts';
 import { costCenterFields } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
@@ -128,12 +128,9 @@ async function linesShown({ costCenters }: BudgetVsActualReads, companyId: strin
 async function actualsByColumn(books: BudgetVsActualReads, companyId: string, ctx: ReportContext, range: Range, columns: readonly Range[], byCostCenter: boolean): Promise<Array<Map<string, Map<string, bigint>>>> {
   const scopes: BalanceScope[] = [{ kind: 'total' }, ...(byCostCenter ? [{ kind: 'byCostCenter' } as const] : [])];
   const dates = [...new Set([dayBefore(range.from), ...columns.map((c) => c.to)])];
-  const throughDate = async (date: string) => {
-    const sums = await Promise.all(scopes.map((scope) => balancesThrough(companyId, ctx, date, scope)));
-    return [date, new Map(sums.flatMap((s) => [...s])) satisfies GroupedSums] as const;
-  };
-  const [closings, reads] = await Promise.all([closingJournalsIn(books, companyId, ctx, range), Promise.all(dates.map(throughDate))]);
-  const through = new Map(reads);
+  // Each scope's dates are read together (balancesThroughDates), the scopes side by side.
+  const [closings, byScope] = await Promise.all([closingJournalsIn(books, companyId, ctx, range), Promise.all(scopes.map((scope) => balancesThroughDates(companyId, ctx, dates, scope)))]);
+  const through = new Map(dates.map((date, i) => [date, new Map(byScope.flatMap((sums) => [...sums[i]!])) satisfies GroupedSums] as const));
   return columns.map((column) => {
     const before = through.get(dayBefore(column.from))!;
     const after = through.get(column.to)!;
