@@ -34,9 +34,8 @@ async function readBalanceSheet(books: BalanceSheetReads, companyId: string, que
   dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
   // Every column's date and the day before its year, read together (columns of one year share the latter).
   const yearStarts = dates.map((date) => yearContaining(date, ctx.years)!.startDate);
-  const asked = [...new Set([...dates, ...yearStarts.map(dayBefore)])];
-  const read = await balancesThroughDates(companyId, ctx, asked, { kind: 'total' });
-  const through = (date: string): AccountSums => read[asked.indexOf(date)]!.get(TOTAL_GROUP) ?? new Map();
+  const read = await balancesThroughDates(companyId, ctx, [...dates, ...yearStarts.map(dayBefore)], { kind: 'total' });
+  const through = (date: string): AccountSums => read.get(date)!.get(TOTAL_GROUP) ?? new Map();
   const columns = dates.map((date, i) => column(ctx, through(dayBefore(yearStarts[i]!)), through(date)));
 
   const fixed = formatter(ctx);

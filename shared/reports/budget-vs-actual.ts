@@ -130,7 +130,7 @@ async function actualsByColumn(books: BudgetVsActualReads, companyId: string, ct
   const dates = [...new Set([dayBefore(range.from), ...columns.map((c) => c.to)])];
   // Each scope's dates are read together (balancesThroughDates), the scopes side by side.
   const [closings, byScope] = await Promise.all([closingJournalsIn(books, companyId, ctx, range), Promise.all(scopes.map((scope) => balancesThroughDates(companyId, ctx, dates, scope)))]);
-  const through = new Map(dates.map((date, i) => [date, new Map(byScope.flatMap((sums) => [...sums[i]!])) satisfies GroupedSums] as const));
+  const through = new Map(dates.map((date) => [date, new Map(byScope.flatMap((sums) => [...sums.get(date)!])) satisfies GroupedSums] as const));
   return columns.map((column) => {
     const before = through.get(dayBefore(column.from))!;
     const after = through.get(column.to)!;

@@ -11,23 +11,25 @@ import type { ReportContext } from './report-context.ts';
  * TOTAL_GROUP) and account; as known at a moment (`ctx.known`), as the balances stood then.
  */
 export async function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
-  return (await balancesThroughDates(companyId, ctx, [date], scope, accountIds))[0]!;
+  return (await balancesThroughDates(companyId, ctx, [date], scope, accountIds)).get(date)!;
 }
 
 /** Balances through the day before a range and through its last day: its opening and closing, read together. */
 export async function balancesAround(companyId: string, ctx: ReportContext, range: { from: IsoDate; to: IsoDate }, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<[before: GroupedSums, through: GroupedSums]> {
-  const [before, through] = await balancesThroughDates(companyId, ctx, [dayBefore(range.from), range.to], scope, accountIds);
-  return [before!, through!];
+  const before = dayBefore(range.from);
+  const read = await balancesThroughDates(companyId, ctx, [before, range.to], scope, accountIds);
+  return [read.get(before)!, read.get(range.to)!];
 }
 
-/** `balancesThrough` for several dates, in their order, in one read of the balances: what two dates share is read once. */
-export async function balancesThroughDates(companyId: string, ctx: ReportContext, dates: readonly IsoDate[], scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums[]> {
-  if (ctx.known?.empty) return dates.map(() => new Map());
-  const covers = dates.map((date) => ({ ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length, booksAccounts: ctx.chart.size }));
+/** `balancesThrough` of each date (a date given twice read once), by date, in one read of the balances: what two dates share is read once. */
+export async function balancesThroughDates(companyId: string, ctx: ReportContext, dates: readonly IsoDate[], scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<Map<IsoDate, GroupedSums>> {
+  const distinct = [...new Set(dates)];
+  if (ctx.known?.empty) return new Map(distinct.map((date) => [date, new Map()]));
+  const covers = distinct.map((date) => ({ ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length, booksAccounts: ctx.chart.size }));
   const now = await ctx.books.sums(companyId, covers, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
   const known = ctx.known;
-  return known && known.undo.size > 0 ? now.map((sums, i) => known.takenBack(sums, scope, dates[i]!, accountIds)) : now;
+  return new Map(distinct.map((date, i) => [date, known && known.undo.size > 0 ? known.takenBack(now[i]!, scope, date, accountIds) : now[i]!]));
 }
 
 /** The day before a range starts: balances through it are the range's opening. */

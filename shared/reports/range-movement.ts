@@ -22,10 +22,8 @@ export async function rangeFigures(companyId: string, ctx: ReportContext, range:
 
 /** `rangeFigures` of several ranges, in their order, their dates read together (one range's end is often another's opening). */
 async function rangesFigures(companyId: string, ctx: ReportContext, ranges: ReadonlyArray<{ from: string; to: string }>, scope: BalanceScope, closings: ReadonlyArray<readonly ClosingEntry[]>): Promise<RangeFigures[]> {
-  const dates = [...new Set(ranges.flatMap((r) => [dayBefore(r.from), r.to]))];
-  const read = await balancesThroughDates(companyId, ctx, dates, scope);
-  const through = (date: string) => read[dates.indexOf(date)]!;
-  return ranges.map((r, i) => figuresOf(through(dayBefore(r.from)), through(r.to), netsOf(closings[i]!, scope)));
+  const through = await balancesThroughDates(companyId, ctx, ranges.flatMap((r) => [dayBefore(r.from), r.to]), scope);
+  return ranges.map((r, i) => figuresOf(through.get(dayBefore(r.from))!, through.get(r.to)!, netsOf(closings[i]!, scope)));
 }
 
 function figuresOf(before: GroupedSums, through: GroupedSums, closing: GroupedNets): RangeFigures {

@@ -43,10 +43,11 @@ async function readTrialBalance(books: TrialBalanceReads, companyId: string, que
   const splits = query.columns ? columnRanges(range, query.columns) : [];
   // Account totals carry their currency figures: one read gives both (none within a cost center).
   const scope = costCenter ? ({ kind: 'costCenter', costCenterId: costCenter.id } as const) : ({ kind: 'currencies' } as const);
-  // The columns split the range end to end: the balances through each one's end are the next one's opening, all read at once.
-  const ends = await balancesThroughDates(companyId, ctx, [dayBefore(range.from), ...(splits.length > 0 ? splits.map((r) => r.to) : [range.to])], scope);
-  const total = figuresOf(ctx, ends[0]!, ends.at(-1)!, costCenter, true);
-  const columns = splits.map((_, i) => figuresOf(ctx, ends[i]!, ends[i + 1]!, costCenter, false));
+  // The columns split the range end to end: each one's end is the next one's opening, all read at once.
+  const through = await balancesThroughDates(companyId, ctx, [dayBefore(range.from), range.to, ...splits.map((r) => r.to)], scope);
+  const figuresOfRange = (r: { from: string; to: string }, inCurrencies: boolean) => figuresOf(ctx, through.get(dayBefore(r.from))!, through.get(r.to)!, costCenter, inCurrencies);
+  const total = figuresOfRange(range, true);
+  const columns = splits.map((r) => figuresOfRange(r, false));
   const fixed = formatter(ctx);
   const sides = (f: readonly bigint[], at: number) => ({ debit: fixed(f[at]!), credit: fixed(f[at + 1]!) });
   const threeSides = (f: readonly bigint[]) => ({ opening: sides(f, 0), movement: sides(f, 2), closing: sides(f, 4) });
