@@ -4,6 +4,7 @@ import { classificationOf } from '../accounts/view.ts';
 import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import type { DraftJournal } from '../journals/records.ts';
+import type { Cover } from '../reports/cover.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { StateConflict } from '../errors.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
@@ -24,12 +25,14 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
   const existing = year.closingJournalId ? await books.journal(companyId, year.closingJournalId) : undefined;
   if (existing && existing.status !== 'voided') return uow.commit([], journalView(existing));
 
-  const settings = await getSettings(books, companyId);
+  // The books' period count tells the store to read every period's items at once when the year
+  // holds most of them (a young company), not one query a period; read beside the settings, once.
+  const [settings, booksPeriods] = await Promise.all([getSettings(books, companyId), books.years(companyId).then((years) => years.reduce((n, y) => n + y.periods.length, 0))]);
   if (!settings.retainedEarningsAccountId) {
     throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT_UPDATE_SETTINGS(), { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
-  const nets = await whileBooksSteady(books, companyId, () => profitAndLossNets(books, companyId, year.periods.map((p) => p.id)));
+  const nets = await whileBooksSteady(books, companyId, () => profitAndLossNets(books, companyId, { periods: year.periods.map((p) => p.id), booksPeriods }));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision).map((line) => ({ ...line, currency: settings.baseCurrency }));
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year, so there is nothing to close: the year closes without a closing journal.');
   if (lines.length > MAX_CLOSING_LINES) {
@@ -65,9 +68,7 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
  * balance: per cost center, and the part booked without one (the account's total less its
  * cost centers').
  */
-async function profitAndLossNets(books: ClosingJournalWriting, companyId: string, periodIds: string[]): Promise<AccountNet[]> {
-  // With the books' period count the store reads every period's items at once when the year holds most of them (a young company), not one query a period.
-  const cover = { periods: periodIds, booksPeriods: (await books.years(companyId)).reduce((n, y) => n + y.periods.length, 0) };
+async function profitAndLossNets(books: ClosingJournalWriting, companyId: string, cover: Cover): Promise<AccountNet[]> {
   const [totals, centers] = await Promise.all([books.sums(companyId, cover, { kind: 'total' }), books.sums(companyId, cover, { kind: 'byCostCenter' })]);
   const net = (s: { debit: bigint; credit: bigint }) => s.debit - s.credit;
   const nets: AccountNet[] = [];

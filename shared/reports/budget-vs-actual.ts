@@ -127,7 +127,7 @@ async function linesShown({ costCenters }: BudgetVsActualReads, companyId: strin
  */
 async function actualsByColumn(books: BudgetVsActualReads, companyId: string, ctx: ReportContext, range: Range, columns: readonly Range[], byCostCenter: boolean): Promise<Array<Map<string, Map<string, bigint>>>> {
   const scopes: BalanceScope[] = [{ kind: 'total' }, ...(byCostCenter ? [{ kind: 'byCostCenter' } as const] : [])];
-  const dates = [...new Set([dayBefore(range.from), ...columns.map((c) => c.to)])];
+  const dates = [dayBefore(range.from), ...columns.map((c) => c.to)];
   // Each scope's dates are read together (balancesThroughDates), the scopes side by side.
   const [closings, byScope] = await Promise.all([closingJournalsIn(books, companyId, ctx, range), Promise.all(scopes.map((scope) => balancesThroughDates(companyId, ctx, dates, scope)))]);
   const through = new Map(dates.map((date) => [date, new Map(byScope.flatMap((sums) => [...sums.get(date)!])) satisfies GroupedSums] as const));

@@ -16,6 +16,14 @@ export function logLines(file = suiteLogFile()): LogLine[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
 }
 
+/** The `request` line of the request that answered `response` (found by its x-request-id); throws when there is none. */
+export function requestLine(response: { headers: Headers }): LogLine {
+  const requestId = response.headers.get('x-request-id');
+  const line = logLines().find((l) => l.requestId === requestId && l.message === 'request');
+  if (!line) throw new Error(`no log line for request ${requestId}`);
+  return line;
+}
+
 /**
  * Shapes of credentials: access tokens (JWTs), API keys, refresh tokens, and any long run of
  * base64url characters (authorization codes, PKCE verifiers, signing keys are 43 or more).

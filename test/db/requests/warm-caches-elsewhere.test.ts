@@ -9,7 +9,7 @@ import { getSettings, updateSettingsOps } from '../../../shared/db/stores/settin
 import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, companyBooks, credit, debit } from '../../support/ledger.ts';
-import { logLines, type LogLine } from '../../support/request-log.ts';
+import { requestLine as lineOf } from '../../support/request-log.ts';
 
 /**
  * What a warm function keeps (docs/decisions.md, Capacity): how long, and why a stale copy
@@ -26,12 +26,6 @@ afterEach(() => {
   for (const name of LIFETIMES) delete process.env[name];
 });
 
-/** The log line of the request that answered with this request id. */
-function lineOf(response: { headers: Headers }): LogLine {
-  const line = logLines().find((l) => l.requestId === response.headers.get('x-request-id') && l.message === 'request');
-  if (!line) throw new Error('no log line for the request');
-  return line;
-}
 
 describe('round trips of a warm function', () => {
   it('creates and posts a two-line journal in at most 3 DynamoDB round trips in sequence each', async () => {

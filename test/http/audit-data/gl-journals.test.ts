@@ -3,7 +3,7 @@ import { ROLES } from '../../../shared/auth/permissions.ts';
 import { client, companyOwner, signedInUser, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 import { addApiKey, addMember } from '../../support/company-access.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../../support/ledger.ts';
-import { logLines } from '../../support/request-log.ts';
+import { requestLine } from '../../support/request-log.ts';
 
 /** The auditors' journals (GET .../AuditData/GL/Journals): GLDetail records of the posted journals, their fields and sums from the books, paged. */
 const gateway = useGateway();
@@ -158,7 +158,7 @@ describe('the auditors\' journals', () => {
     const callsOf = async (query: string) => {
       const r = await api.get(query);
       expect(r.status, r.text).toBe(200);
-      return { body: r.body, calls: logLines().find((l) => l.requestId === r.headers.get('x-request-id') && l.message === 'request')!.dynamoCalls as number };
+      return { body: r.body, calls: requestLine(r).dynamoCalls as number };
     };
     const march = journalsOf(base, 'startDate=2026-03-01&endDate=2026-03-31');
     await callsOf(march);
