@@ -15,6 +15,12 @@ export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<str
   companyId?: string;
   /** Permissions the principal holds in `companyId`. */
   permissions?: readonly string[];
+  /**
+   * Set when `permissions` are a member's last read grant, not yet confirmed (authentication.ts):
+   * settles once the read confirms them, or rejects with the refusal. The idempotency step waits
+   * for it beside the key's claim, before anything else is done.
+   */
+  accessConfirmed?: Promise<void>;
   /** Path parameters, UUIDs in lower case (inputParsing). */
   params: Params;
   body: Body;

@@ -9,17 +9,18 @@ import { successStatus, type Route } from '../routes/route.ts';
 import { jsonWithSecretsOmitted } from '../schemas/one-time-secrets.ts';
 import { textKeepingProblem } from '../text/well-formed.ts';
 import { apiRequestOf } from './api-request.ts';
-import { REPLAYED_HEADER } from './headers.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './headers.ts';
 import { ok } from './respond.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const MAX_KEY_LENGTH = 255;
 
 /**
  * The spec's Idempotency-Key rules 1-9 for routes that declare an operation:
  * - before: validate the key, then claim (company, operation, key) or, for user-scoped
- *   routes, (user, operation, key). A completed key replays its stored 200 whatever the new
- *   body (rule 8), marked `Idempotent-Replayed: true`; a key in progress is a 409.
+ *   routes, (user, operation, key), beside the read confirming a caller's guessed grant when
+ *   authentication left one (ApiRequest.accessConfirmed). A completed key replays its stored
+ *   200 whatever the new body (rule 8), marked `Idempotent-Replayed: true`; a key in progress
+ *   is a 409.
  * - the use case's transaction also writes the completed record (commit hook), so a crash
  *   after the commit can never run the operation twice.
  * - onError: release the claim, so errors and version conflicts store nothing (rules 5, 9).
@@ -38,19 +39,21 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
     before: async (request) => {
       const key = request.event.headers?.[IDEMPOTENCY_HEADER];
       if (!operation || key === undefined) return;
-      if (key.length === 0 || [...key].length > MAX_KEY_LENGTH) {
-        throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
-      }
-      const textProblem = textKeepingProblem(key);
-      if (textProblem) throw ValidationError.field('Idempotency-Key', textProblem, 'InvalidText');
       const api = apiRequestOf(request.event);
       const scope = route.access === 'user' && api.principal?.kind === 'user' ? { userId: api.principal.userId } : { companyId: api.companyId ?? '' };
-      const result = await claimKey(scope, operation, key, targetOf(request.event), randomUUID());
+      const claiming = (async () => claimKey(scope, operation, validKey(key), targetOf(request.event), randomUUID()))();
+      // Beside the read that confirms a guessed grant (authentication.ts), whose refusal answers
+      // first: a caller who lost access is told so, as without the guess, and a claim made
+      // meanwhile is released (onError).
+      const [access, claimed] = await Promise.allSettled([api.accessConfirmed, claiming]);
+      if (claimed.status === 'fulfilled' && 'claimed' in claimed.value) claims.set(request.event, claimed.value.claimed);
+      if (access.status === 'rejected') throw access.reason;
+      if (claimed.status === 'rejected') throw claimed.reason;
+      const result = claimed.value;
       if ('replay' in result) {
         return { ...result.replay, headers: { ...result.replay.headers, [REPLAYED_HEADER]: 'true' } };
       }
       const claim = result.claimed;
-      claims.set(request.event, claim);
       api.uow.hooks.push((response) => [completeKeyOp(claim, stored(ok(response, {}, successStatus(route))))]);
     },
     after: async (request) => {
@@ -70,6 +73,16 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       });
     },
   };
+}
+
+/** The key, when it is 1 to MAX_KEY_LENGTH characters of text that can be kept; else a ValidationError naming the header. */
+function validKey(key: string): string {
+  if (key.length === 0 || [...key].length > MAX_KEY_LENGTH) {
+    throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
+  }
+  const textProblem = textKeepingProblem(key);
+  if (textProblem) throw ValidationError.field('Idempotency-Key', textProblem, 'InvalidText');
+  return key;
 }
 
 /** What is kept for replays: the response, less any secret it showed once. */

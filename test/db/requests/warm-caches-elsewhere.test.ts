@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { getApiKeyById, revokeApiKeyOp } from '../../../shared/db/stores/api-key-store.ts';
 import { drawSerial, giveBackSerial } from '../../../shared/db/ledger/journal-serials.ts';
-import { getMember, removeMemberOp } from '../../../shared/db/stores/member-store.ts';
+import { getMember, removeMemberOp, replaceMemberOp } from '../../../shared/db/stores/member-store.ts';
 import type { SettingsRecord } from '../../../shared/companies/records.ts';
 import { getSettings, updateSettingsOps } from '../../../shared/db/stores/settings-store.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
@@ -91,6 +91,81 @@ describe('access kept by a warm function', () => {
     expect(meanwhileAt - keptSince).toBeLessThan(LIFETIME_MS);
     expect(meanwhile.status).toBe(200);
     expect(after.status).toBe(401);
+  });
+});
+
+describe('a keyed write whose kept access has expired', () => {
+  const role = (name: string) => ROLES.find((r) => r.name === name)!.id;
+
+  /** A member (accountant) of a company with books, whose grant this function has read; every grant kept 1 ms from then on. */
+  async function memberWithBooks() {
+    const owner = await companyBooks(gateway.url);
+    const member = await signedInUser(gateway.url);
+    await owner.api.post(`${owner.base}/Members`, { email: member.user.email, roleId: role('accountant') });
+    process.env.ACCESS_CACHE_MS = '1';
+    expect((await member.api.get(`${owner.base}/Accounts`)).status).toBe(200);
+    const draft = (key?: string) => member.api.post(`${owner.base}/Journals`, { date: '2026-05-01T08:00:00Z', entries: [debit(owner.chart.cash.id, 10), credit(owner.chart.sales.id, 10)] }, key === undefined ? {} : { 'Idempotency-Key': key });
+    const journals = async () => (await owner.api.get(`${owner.base}/Journals`)).body.results.length as number;
+    return { owner, member, draft, journals };
+  }
+
+  it('claims its key beside the read of the grant last read: a call more than a write without a key, no round trip more', async () => {
+    const { owner, draft } = await memberWithBooks();
+    // Warm: the function has numbered a journal of the company; before each create measured, its
+    // block holds a number, so neither draws one (a round trip of its own, after the checks).
+    expect((await draft()).status).toBe(200);
+    const numberInBlock = async () => giveBackSerial(owner.companyId, await drawSerial(owner.companyId));
+
+    await numberInBlock();
+    const unkeyed = await draft();
+    await numberInBlock();
+    const keyed = await draft(randomUUID());
+
+    expect([unkeyed.status, keyed.status]).toEqual([200, 200]);
+    // Both read the grant first; the keyed one claims its key meanwhile.
+    expect(lineOf(keyed).dynamoCalls).toBe((lineOf(unkeyed).dynamoCalls as number) + 1);
+    expect(lineOf(keyed).dynamoDepth).toBe(lineOf(unkeyed).dynamoDepth);
+  });
+
+  it('tells a member removed elsewhere 404, writes nothing and frees the key, whatever the key', async () => {
+    const { owner, member, draft, journals } = await memberWithBooks();
+    const key = randomUUID();
+    const before = await journals();
+
+    await transactWrite([removeMemberOp((await getMember(owner.companyId, member.user.id))!)]);
+    const refused = await draft(key);
+    const badKey = await draft('');
+    const counted = await journals();
+    await owner.api.post(`${owner.base}/Members`, { email: member.user.email, roleId: role('accountant') });
+    const again = await draft(key);
+
+    expect(refused.status).toBe(404);
+    expect(refused.body.errors[0].code).toBe('NotFound');
+    // The refusal of access answers before the key is judged, as when the grant is read first.
+    expect(badKey.status).toBe(404);
+    expect(counted).toBe(before);
+    // The key was released: the same key creates, not a 409 (in progress) nor a replay.
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('tells a member whose role lost the permission elsewhere 403 naming it, writes nothing and frees the key', async () => {
+    const { owner, member, draft, journals } = await memberWithBooks();
+    const key = randomUUID();
+    const before = await journals();
+    const record = (await getMember(owner.companyId, member.user.id))!;
+
+    await transactWrite([replaceMemberOp(record, { ...record, roleId: role('viewer'), version: record.version + 1 })]);
+    const refused = await draft(key);
+    const counted = await journals();
+    await owner.api.put(`${owner.base}/Members/${member.user.id}`, { roleId: role('accountant'), version: record.version + 1 });
+    const again = await draft(key);
+
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'Forbidden', reason: expect.stringContaining('journals:create') });
+    expect(counted).toBe(before);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
 });
 
