@@ -22,9 +22,10 @@ const members = new WarmCache<readonly string[] | null>(() => config.accessCache
  * The grant each member held when this function last read it, for ten minutes: a guess, never
  * acted on alone. A keyed write whose kept grant has expired claims its key beside the read that
  * confirms the guess (authentication.ts, idempotency.ts), a round trip saved on a quiet
- * company's writes; the read's answer decides, as it would have alone.
+ * company's writes; the read's answer decides, as it would have alone. Nothing is kept while
+ * the access lifetime is 0, as by a function that keeps nothing.
  */
-const lastRead = new WarmCache<readonly string[]>(() => 600_000);
+const lastRead = new WarmCache<readonly string[]>(() => (config.accessCacheMs > 0 ? 600_000 : 0));
 const apiKeys = new WarmCache<ApiKeyRecord | undefined>(() => config.accessCacheMs);
 
 const memberKey = (companyId: string, userId: string) => `${companyId} ${userId}`;
