@@ -7,17 +7,33 @@
 export class WarmCache<V> {
   private readonly entries = new Map<string, { value: V; keptAt: number }>();
 
-  /** `lifetimeMs`: how long a value is served; `maxEntries`: the oldest go first beyond it. */
+  /**
+   * `lifetimeMs`: how long a value is served; `maxEntries`: the oldest go first beyond it;
+   * `knownForMs`: how long a value past its lifetime is still known (`lastKnown`), never served.
+   */
   constructor(
     private readonly lifetimeMs: () => number,
     private readonly maxEntries = 10_000,
+    private readonly knownForMs: () => number = lifetimeMs,
   ) {}
 
   /** The value kept for `key` while it is younger than the lifetime, else undefined. */
   peek(key: string): V | undefined {
+    const age = this.ageOf(key);
+    return age !== undefined && age < this.lifetimeMs() ? this.entries.get(key)!.value : undefined;
+  }
+
+  /** The value last kept for `key`, served or past its lifetime, while younger than `knownForMs`: a guess for its user to confirm. */
+  lastKnown(key: string): V | undefined {
+    return this.ageOf(key) !== undefined ? this.entries.get(key)!.value : undefined;
+  }
+
+  /** How long ago `key`'s value was kept; undefined (and forgotten) once past both the lifetime and `knownForMs`. */
+  private ageOf(key: string): number | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (Date.now() - entry.keptAt < this.lifetimeMs()) return entry.value;
+    const age = Date.now() - entry.keptAt;
+    if (age < Math.max(this.lifetimeMs(), this.knownForMs())) return age;
     this.entries.delete(key);
     return undefined;
   }
@@ -33,13 +49,15 @@ export class WarmCache<V> {
 
   /**
    * The value kept for `key`, else `load()`'s, kept when `worthKeeping` says so (a cache of
-   * grants keeps no refusal, so a grant made elsewhere is seen at once).
+   * grants keeps no refusal, so a grant made elsewhere is seen at once); a value not worth
+   * keeping also ends what was known of the key.
    */
   async get(key: string, load: () => Promise<V>, worthKeeping: (value: V) => boolean = () => true): Promise<V> {
     const kept = this.peek(key);
     if (kept !== undefined) return kept;
     const value = await load();
     if (worthKeeping(value)) this.keep(key, value);
+    else this.forget(key);
     return value;
   }
 

@@ -17,15 +17,18 @@ import { WarmCache } from '../warm-cache.ts';
  * member could a moment before. A change made by this process is seen at once (forget*).
  * A key's expiry and IP allowlist are checked on every request against the kept record.
  */
-const members = new WarmCache<readonly string[] | null>(() => config.accessCacheMs);
 /**
- * The grant each member held when this function last read it, for ten minutes: a guess, never
- * acted on alone. A keyed write whose kept grant has expired claims its key beside the read that
- * confirms the guess (authentication.ts, idempotency.ts), a round trip saved on a quiet
- * company's writes; the read's answer decides, as it would have alone. Nothing is kept while
- * the access lifetime is 0, as by a function that keeps nothing.
+ * A member's grant is also known for ten minutes past its lifetime, as a guess never acted on
+ * alone: a keyed write whose kept grant has expired claims its key beside the read that confirms
+ * the guess (authentication.ts, idempotency.ts), a round trip saved on a quiet company's writes;
+ * the read's answer decides, as it would have alone. Nothing is known while the lifetime is 0,
+ * as by a function that keeps nothing.
  */
-const lastRead = new WarmCache<readonly string[]>(() => (config.accessCacheMs > 0 ? 600_000 : 0));
+const members = new WarmCache<readonly string[] | null>(
+  () => config.accessCacheMs,
+  10_000,
+  () => (config.accessCacheMs > 0 ? 600_000 : 0),
+);
 const apiKeys = new WarmCache<ApiKeyRecord | undefined>(() => config.accessCacheMs);
 
 const memberKey = (companyId: string, userId: string) => `${companyId} ${userId}`;
@@ -35,23 +38,13 @@ const memberKey = (companyId: string, userId: string) => `${companyId} ${userId}
  * room, which reads them, also forgets them here), kept while they grant anything.
  */
 export function keptMemberPermissions(companyId: string, userId: string, read: (companyId: string, userId: string) => Promise<readonly string[] | null>): Promise<readonly string[] | null> {
-  const key = memberKey(companyId, userId);
-  return members.get(
-    key,
-    async () => {
-      const permissions = await read(companyId, userId);
-      if (permissions) lastRead.keep(key, permissions);
-      else lastRead.forget(key);
-      return permissions;
-    },
-    (permissions) => permissions !== null,
-  );
+  return members.get(memberKey(companyId, userId), () => read(companyId, userId), (permissions) => permissions !== null);
 }
 
 /** What a member held when last read here, once the grant kept for requests has expired; undefined while it serves, or when none was read. */
 export function lastReadMemberPermissions(companyId: string, userId: string): readonly string[] | undefined {
   const key = memberKey(companyId, userId);
-  return members.peek(key) === undefined ? lastRead.peek(key) : undefined;
+  return members.peek(key) === undefined ? (members.lastKnown(key) ?? undefined) : undefined;
 }
 
 /** The API key with this hash as `read` finds it (principal.ts: handed the store by the HTTP edge), kept while it exists and is not revoked. */
@@ -62,7 +55,6 @@ export function keptApiKey(hash: string, read: (hash: string) => Promise<ApiKeyR
 /** After this process changed a company's members or roles: its next requests read them again. */
 export function forgetMembersOf(companyId: string): void {
   members.forgetWhere((key) => key.startsWith(`${companyId} `));
-  lastRead.forgetWhere((key) => key.startsWith(`${companyId} `));
 }
 
 /** After this process revoked a company's key: its next request reads it again. */

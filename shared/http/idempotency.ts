@@ -41,6 +41,7 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       if (!operation || key === undefined) return;
       const api = apiRequestOf(request.event);
       const scope = route.access === 'user' && api.principal?.kind === 'user' ? { userId: api.principal.userId } : { companyId: api.companyId ?? '' };
+      // An invalid key is a rejection of the claim, so it too waits for the access read below.
       const claiming = (async () => claimKey(scope, operation, validKey(key), targetOf(request.event), randomUUID()))();
       // Beside the read that confirms a guessed grant (authentication.ts), whose refusal answers
       // first: a caller who lost access is told so, as without the guess, and a claim made

@@ -50,4 +50,19 @@ describe('WarmCache', () => {
     expect(cache.peek('refused')).toBeUndefined();
     expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual([undefined, 'B', undefined]);
   });
+
+  it('knows a value past its lifetime for knownForMs, never serves it, and drops it on a refusal', async () => {
+    const cache = new WarmCache<string | null>(() => 1_000, 10, () => 60_000);
+    await cache.get('a', async () => 'A');
+    await cache.get('b', async () => 'B');
+
+    vi.setSystemTime(30_000);
+    const pastLifetime = [cache.peek('a'), cache.lastKnown('a')];
+    await cache.get('b', async () => null, (v) => v !== null);
+    vi.setSystemTime(60_000);
+
+    expect(pastLifetime).toEqual([undefined, 'A']);
+    expect(cache.lastKnown('b')).toBeUndefined();
+    expect(cache.lastKnown('a')).toBeUndefined();
+  });
 });
