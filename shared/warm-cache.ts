@@ -9,7 +9,8 @@ export class WarmCache<V> {
 
   /**
    * `lifetimeMs`: how long a value is served; `maxEntries`: the oldest go first beyond it;
-   * `knownForMs`: how long a value past its lifetime is still known (`lastKnown`), never served.
+   * `knownForMs`: how long a value is known (`lastKnown`), at least the lifetime; past the
+   * lifetime it is never served.
    */
   constructor(
     private readonly lifetimeMs: () => number,
@@ -19,23 +20,21 @@ export class WarmCache<V> {
 
   /** The value kept for `key` while it is younger than the lifetime, else undefined. */
   peek(key: string): V | undefined {
-    const age = this.ageOf(key);
-    return age !== undefined && age < this.lifetimeMs() ? this.entries.get(key)!.value : undefined;
+    return this.keptWithin(key, this.lifetimeMs());
   }
 
   /** The value last kept for `key`, served or past its lifetime, while younger than `knownForMs`: a guess for its user to confirm. */
   lastKnown(key: string): V | undefined {
-    return this.ageOf(key) !== undefined ? this.entries.get(key)!.value : undefined;
+    return this.keptWithin(key, this.knownForMs());
   }
 
-  /** How long ago `key`'s value was kept; undefined (and forgotten) once past both the lifetime and `knownForMs`. */
-  private ageOf(key: string): number | undefined {
+  /** The value kept for `key` less than `ms` ago; one past `knownForMs` is forgotten. */
+  private keptWithin(key: string, ms: number): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = Date.now() - entry.keptAt;
-    if (age < Math.max(this.lifetimeMs(), this.knownForMs())) return age;
-    this.entries.delete(key);
-    return undefined;
+    if (age >= this.knownForMs()) this.entries.delete(key);
+    return age < ms ? entry.value : undefined;
   }
 
   /** Keeps `value` for `key` from now for the lifetime. */

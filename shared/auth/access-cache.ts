@@ -27,7 +27,7 @@ import { WarmCache } from '../warm-cache.ts';
 const members = new WarmCache<readonly string[] | null>(
   () => config.accessCacheMs,
   10_000,
-  () => (config.accessCacheMs > 0 ? 600_000 : 0),
+  () => (config.accessCacheMs > 0 ? Math.max(config.accessCacheMs, 600_000) : 0),
 );
 const apiKeys = new WarmCache<ApiKeyRecord | undefined>(() => config.accessCacheMs);
 
@@ -41,7 +41,11 @@ export function keptMemberPermissions(companyId: string, userId: string, read: (
   return members.get(memberKey(companyId, userId), () => read(companyId, userId), (permissions) => permissions !== null);
 }
 
-/** What a member held when last read here, once the grant kept for requests has expired; undefined while it serves, or when none was read. */
+/**
+ * What a member held in the company when this function last read it, once the grant kept for
+ * requests has expired: a guess for a keyed write to claim its key beside the read that
+ * confirms it. Undefined while the kept grant serves, and when none was read.
+ */
 export function lastReadMemberPermissions(companyId: string, userId: string): readonly string[] | undefined {
   const key = memberKey(companyId, userId);
   return members.peek(key) === undefined ? (members.lastKnown(key) ?? undefined) : undefined;

@@ -1,7 +1,7 @@
 import { Forbidden, Unauthorized } from '../errors.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { hashApiKey, isApiKey } from './api-key.ts';
-import { keptApiKey, keptMemberPermissions, lastReadMemberPermissions } from './access-cache.ts';
+import { keptApiKey, keptMemberPermissions } from './access-cache.ts';
 import { apiKeyExpired, memberPermissions } from './access-in-company.ts';
 import { ipAllowed } from './ip-allowlist.ts';
 import type { ApiKeyReads, CompanyAccess } from './store.ts';
@@ -45,12 +45,3 @@ export async function permissionsInCompany(access: CompanyAccess, principal: Pri
   return keptMemberPermissions(companyId, principal.userId, (company, user) => memberPermissions(access, company, user));
 }
 
-/**
- * What a member held in the company when this function last read it, once the grant kept for
- * requests has expired (access-cache.ts): a guess for a keyed write to claim its key beside the
- * read that confirms it. Undefined for an API key (its permissions come with it), while the kept
- * grant serves, and when none was read.
- */
-export function lastReadPermissions(principal: Principal, companyId: string): readonly string[] | undefined {
-  return principal.kind === 'user' ? lastReadMemberPermissions(companyId, principal.userId) : undefined;
-}

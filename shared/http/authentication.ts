@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { authenticate, lastReadPermissions, permissionsInCompany } from '../auth/principal.ts';
+import { lastReadMemberPermissions } from '../auth/access-cache.ts';
+import { authenticate, permissionsInCompany } from '../auth/principal.ts';
 import { hasPermission, type Permission } from '../auth/permissions.ts';
 import { companyAccess } from '../db/stores/access-ports.ts';
 import { apiKeyReads } from '../db/stores/api-key-ports.ts';
@@ -38,7 +39,8 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       if (!parsed.success) throw ValidationError.field('companyId', 'must be a UUID');
       const companyId = parsed.data;
       const needed = [route.access, ...(route.alsoNeeds ?? [])];
-      const guess = route.idempotentOperation && headers[IDEMPOTENCY_HEADER] !== undefined ? lastReadPermissions(principal, companyId) : undefined;
+      // A member's only: an API key's permissions come with it.
+      const guess = route.idempotentOperation && headers[IDEMPOTENCY_HEADER] !== undefined && principal.kind === 'user' ? lastReadMemberPermissions(companyId, principal.userId) : undefined;
       if (guess && needed.every((permission) => hasPermission(guess, permission))) {
         // A keyed write whose kept grant expired: its key is claimed beside the read that
         // confirms the grant (idempotency.ts waits for it before anything else is done).
