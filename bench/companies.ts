@@ -20,7 +20,14 @@ import { seededRandom } from './seeded-random.ts';
  * target uses, since on two shared cores any other comparison measures the CPU queue, not what
  * one company does to another). Then it is measured again as one of the crowd: every company
  * at once for BENCH_COMPANIES_SECONDS, each client posting once every (companies x clients /
- * BENCH_COMPANIES_RATE) seconds from a random phase (shops with tills, not a flood).
+ * BENCH_COMPANIES_RATE) seconds (shops with tills, not a flood). Both phases offer the same
+ * arrivals, a posting every 1/rate seconds, and differ only in how many companies they spread
+ * over: the clients' phases are spread evenly over their interval, a company's clients half an
+ * interval apart. BENCH_COMPANIES_ARRIVALS=random draws each client's phase at random instead:
+ * the crowd then meets clumps of arrivals (about three times the rate for a few hundred ms,
+ * recurring every interval) that the alone company's two clients never meet, and its slowest
+ * postings measure those clumps, all companies at once, rather than one company's effect on
+ * another (docs/capacity-log.md, "Where the 200 companies' slowest postings come from").
  * BENCH_COMPANIES_RATE=0 makes every client post back to back instead (saturation: how the
  * machine shares out when overloaded).
  *
@@ -40,6 +47,8 @@ const SECONDS = Number(process.env.BENCH_COMPANIES_SECONDS ?? 90);
 const RATE = Number(process.env.BENCH_COMPANIES_RATE ?? 15);
 const ALONE_SECONDS = Number(process.env.BENCH_COMPANIES_ALONE_SECONDS ?? 15);
 const IDLE_RATE = Number(process.env.BENCH_COMPANIES_IDLE_RATE ?? 2);
+const ARRIVALS = process.env.BENCH_COMPANIES_ARRIVALS ?? 'even';
+if (ARRIVALS !== 'even' && ARRIVALS !== 'random') throw new Error(`BENCH_COMPANIES_ARRIVALS must be even or random, not ${ARRIVALS}`);
 const SETUP_CONCURRENCY = 8;
 
 const random = seededRandom(25);
@@ -79,9 +88,9 @@ interface Tally {
 const newTally = (): Tally => ({ latencies: [], posted: 0, conflicts: 0, busy: new Map(), refused: new Map(), late: 0 });
 const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-/** One client: a posting every `intervalMs` from a random phase (or back to back with 0) until `deadline`. */
-async function client(tenant: Tenant, tally: Tally, intervalMs: number, deadline: number) {
-  let next = performance.now() + random() * intervalMs;
+/** One client: a posting every `intervalMs` from `phaseMs` on (or back to back with 0) until `deadline`. */
+async function client(tenant: Tenant, tally: Tally, intervalMs: number, phaseMs: number, deadline: number) {
+  let next = performance.now() + phaseMs;
   for (;;) {
     if (next >= deadline) return;
     await sleep(next - performance.now());
@@ -103,7 +112,9 @@ async function phase(among: Tenant[], seconds: number, clientRate: number) {
   const spent = cpu.begin();
   const begun = performance.now();
   const intervalMs = clientRate > 0 ? 1000 / clientRate : 0;
-  await Promise.all(among.flatMap((tenant, i) => Array.from({ length: CLIENTS }, () => client(tenant, tallies[i]!, intervalMs, begun + seconds * 1000))));
+  // Client c of company i takes slot c x companies + i of the interval: a company's clients are half an interval apart (with two).
+  const phaseMs = (slot: number) => (ARRIVALS === 'random' ? random() : slot / (among.length * CLIENTS)) * intervalMs;
+  await Promise.all(among.flatMap((tenant, i) => Array.from({ length: CLIENTS }, (_, c) => client(tenant, tallies[i]!, intervalMs, phaseMs(c * among.length + i), begun + seconds * 1000))));
   const elapsed = (performance.now() - begun) / 1000;
   return { tallies, seconds: elapsed, memory: memory.window(), cpu: cpuFigures(spent(), elapsed, tallies.reduce((n, t) => n + t.posted, 0)) };
 }
@@ -156,6 +167,7 @@ const figures = {
   companies: COMPANIES,
   clientsPerCompany: CLIENTS,
   offeredPostingsPerSecond: RATE > 0 ? RATE : 'back to back',
+  arrivals: RATE > 0 ? ARRIVALS : 'back to back',
   postingsPerSecond: round(sum(crowd.tallies, (t) => t.posted) / crowd.seconds, 1),
   postingsPerCompany: { min: Math.min(...samples), median: percentile(samples, 50) },
   companyP50Ms: { median: round(percentile(crowd.tallies.map((t) => percentile(t.latencies, 50)), 50)) },
@@ -207,7 +219,7 @@ const refusals = Object.keys(figures.refused).length + Object.keys(figures.busy)
 const verdicts = [
   `alone: ${figures.alone.company} ${figures.alone.postingsPerSecond} postings/s (the crowd's rate), p50 ${figures.alone.p50Ms} ms, p99 ${figures.alone.p99Ms} ms, ${figures.alone.late} slots late; in the crowd p99 ${figures.alone.inCrowdP99Ms} ms`,
   `idle: ${figures.alone.company} ${figures.idle.postingsPerSecond} postings/s, p50 ${figures.idle.p50Ms} ms, p99 ${figures.idle.p99Ms} ms; worst company in the crowd x${figures.worstOverIdle} of it`,
-  `crowd: ${figures.postingsPerCompany.median} postings per company (min ${figures.postingsPerCompany.min}), company p50 median ${figures.companyP50Ms.median} ms, ${figures.lateSlots} slots late, ${figures.conflictsRetried} conflicts retried`,
+  `crowd (${figures.arrivals} arrivals): ${figures.postingsPerCompany.median} postings per company (min ${figures.postingsPerCompany.min}), company p50 median ${figures.companyP50Ms.median} ms, ${figures.lateSlots} slots late, ${figures.conflictsRetried} conflicts retried`,
   `per-company p99 within 3x alone: worst ${figures.companyP99Ms.worstCompany} x${figures.worstOverAlone}, median x${figures.medianOverAlone}: ${figures.worstOverAlone <= 3 ? 'met' : 'missed'}`,
   `the crowd's postings pooled (${sum(crowd.tallies, (t) => t.latencies.length)} of them, against ${alone.tallies[0]!.latencies.length} alone): p99 ${figures.pooledP99Ms} ms, x${figures.pooledOverAlone} of alone`,
   `cost per posting: ${serviceMs(crowd.cpu)} CPU ms (gateway and DynamoDB Local) among ${COMPANIES} companies, ${serviceMs(alone.cpu)} alone: x${figures.costOverAlone}; the machine's other processes kept ${crowd.cpu.otherCores} of its cores busy during the crowd`,
