@@ -21,13 +21,9 @@ import { seededRandom } from './seeded-random.ts';
  * one company does to another). Then it is measured again as one of the crowd: every company
  * at once for BENCH_COMPANIES_SECONDS, each client posting once every (companies x clients /
  * BENCH_COMPANIES_RATE) seconds (shops with tills, not a flood). Both phases offer the same
- * arrivals, a posting every 1/rate seconds, and differ only in how many companies they spread
- * over: the clients' phases are spread evenly over their interval, a company's clients half an
- * interval apart. BENCH_COMPANIES_ARRIVALS=random draws each client's phase at random instead:
- * the crowd then meets clumps of arrivals (about three times the rate for a few hundred ms,
- * recurring every interval) that the alone company's two clients never meet, and its slowest
- * postings measure those clumps, all companies at once, rather than one company's effect on
- * another (docs/capacity-log.md, "Where the 200 companies' slowest postings come from").
+ * arrivals, evenly spaced at the total rate (the clients' phases spread over their interval),
+ * and differ only in how many companies they spread over (docs/decisions.md, "Many companies at
+ * once"); BENCH_COMPANIES_ARRIVALS=random draws each client's phase at random instead.
  * BENCH_COMPANIES_RATE=0 makes every client post back to back instead (saturation: how the
  * machine shares out when overloaded).
  *
