@@ -42,13 +42,11 @@ export const config = {
   },
   /** Journals one filtered list request examines at most before answering a short page that resumes (db/ledger/journal-queries.ts). */
   get journalListExamineLimit() {
-    const limit = Number(env('JOURNAL_LIST_EXAMINE_LIMIT') || 1000);
-    return Number.isSafeInteger(limit) && limit >= 1 ? limit : 1000;
+    return positiveInteger(env('JOURNAL_LIST_EXAMINE_LIMIT')) ?? 1000;
   },
   /** Report snapshots a company may store (they are immutable and never deleted). */
   get reportSnapshotLimit() {
-    const limit = Number(env('REPORT_SNAPSHOT_LIMIT') || 1000);
-    return Number.isSafeInteger(limit) && limit >= 0 ? limit : 1000;
+    return nonNegativeInteger(env('REPORT_SNAPSHOT_LIMIT')) ?? 1000;
   },
   /**
    * Whether numbering events also chains them (docs/decisions.md, Audit). On unless
@@ -66,8 +64,8 @@ export const config = {
    */
   get bookSummaryLines() {
     // At most 2,000: a block holds up to that less one, and an event's changes (a 2,500-line closing journal), within an item's 400 KB.
-    const lines = Number(env('BOOK_SUMMARY_LINES') || 1000);
-    return Number.isSafeInteger(lines) && lines >= 1 && lines <= 2000 ? lines : 1000;
+    const lines = positiveInteger(env('BOOK_SUMMARY_LINES')) ?? 1000;
+    return lines <= 2000 ? lines : 1000;
   },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
@@ -105,15 +103,15 @@ export const config = {
    * (auth/access-cache.ts): a revoked member or key elsewhere still works this long.
    */
   get accessCacheMs() {
-    return milliseconds(env('ACCESS_CACHE_MS'), 5_000);
+    return nonNegativeInteger(env('ACCESS_CACHE_MS')) ?? 5_000;
   },
   /** How long a warm function keeps a company's settings for new drafts (db/capacity/settled-settings.ts); the draft's transaction re-checks them. */
   get settingsCacheMs() {
-    return milliseconds(env('SETTINGS_CACHE_MS'), 60_000);
+    return nonNegativeInteger(env('SETTINGS_CACHE_MS')) ?? 60_000;
   },
   /** How long a warm function keeps a company's year ranges as a hint of which year holds a date (db/capacity/year-hint.ts). */
   get yearRangesCacheMs() {
-    return milliseconds(env('YEAR_RANGES_CACHE_MS'), 60_000);
+    return nonNegativeInteger(env('YEAR_RANGES_CACHE_MS')) ?? 60_000;
   },
   /**
    * How long a numbering claim is left to the sequencer that made it (db/events/claim-fill.ts):
@@ -121,7 +119,7 @@ export const config = {
    * crashed or timed out). Writing a claim twice is harmless; waiting holds the reader.
    */
   get numberingClaimLeaseMs() {
-    return milliseconds(env('NUMBERING_CLAIM_LEASE_MS'), 5_000);
+    return nonNegativeInteger(env('NUMBERING_CLAIM_LEASE_MS')) ?? 5_000;
   },
   /**
    * Whether a batch too large for one transaction is numbered in a claim (db/events/claim-fill.ts),
@@ -183,12 +181,6 @@ export const config = {
     return positiveInteger(env('VERIFY_RUNS_PER_COMPANY')) ?? 1;
   },
 };
-
-/** A lifetime in ms from the environment: a whole number from 0 up, else the default. */
-function milliseconds(text: string | undefined, fallback: number): number {
-  const value = Number(text);
-  return text && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
-}
 
 export function positiveInteger(text: string | undefined): number | undefined {
   return nonNegativeInteger(text) || undefined;

@@ -9,7 +9,7 @@ import { getYear } from '../stores/year-store.ts';
 import { importEndedCheckOp } from '../stores/import-ended.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
-import { pickLane, pickShard } from './balance-store.ts';
+import { pickLane, pickOtherShard, pickShard } from './balance-store.ts';
 import { putNewJournalOp, replaceJournalOp } from './journal-items.ts';
 import { drawSerial } from './journal-serials.ts';
 import { finalState, withJob } from './job-states.ts';
@@ -17,7 +17,7 @@ import { getJournal, mustGetJournal, savedJournal } from './journal-store.ts';
 import { placed, type Placed, type Placement } from './placement.ts';
 import { findOpenPeriod } from './open-periods.ts';
 import { periodTakesPosting, postingPeriodCheckOp, type PeriodTaking } from './posting-periods.ts';
-import { postingItemOps } from './posting-items.ts';
+import { asDrawn, postingItemOps } from './posting-items.ts';
 import { finishJob, startJobOps } from './wide-posting.ts';
 
 /**
@@ -37,13 +37,46 @@ const drawPlacement = (figures: PostingFigures): Required<Placement> => ({ balan
 const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting => ({ postingDate, financialYearId, periodId });
 
 /**
- * Commits a new posting with what its period takes (periodTakesPosting): its check, or none under
- * the period's pin, and the pin taken or renewed beside the commit; its event spread under the year's.
+ * Placements a new posting draws before it waits its turn: items drawn afresh are free as likely
+ * as not of the posting that held the last ones, so a conflict on them is met by a new draw sent
+ * at once; the last draw's conflicts back off as any transaction's (table/transact.ts).
  */
-async function commitPosting<T>(uow: UnitOfWork, ops: WriteOp[], taking: PeriodTaking, response: T, options?: CommitOptions): Promise<T> {
-  const [answer] = await Promise.all([uow.commit(withEventSpread([...ops, ...taking.checks], taking.spreadEvent), response, options), taking.pin?.()]);
-  return answer;
+const MAX_DRAWS = 3;
+
+/** A placement none of whose balance items or guard is `placement`'s (pickOtherShard: another shard modulo 4, 8 and 64). */
+const otherPlacement = (placement: Required<Placement>): Required<Placement> => ({ balanceShard: pickOtherShard(placement.balanceShard), balanceLane: pickLane() });
+
+/** A new posting at one placement: its writes (balance items marked drawn when `drawn`), what its period takes, and the answer. */
+type PlacedPosting<T> = (placement: Required<Placement>, drawn: boolean) => { ops: WriteOp[]; taking: PeriodTaking; response: T };
+
+/**
+ * Commits a new posting that fits one transaction with what its period takes (periodTakesPosting):
+ * its check, or none under the period's pin, and the pin taken or renewed beside the first
+ * commit; its event spread under the year's. When its drawn items (balance items, guard) met
+ * another transaction, it draws another placement (MAX_DRAWS).
+ */
+async function commitPosting<T>(uow: UnitOfWork, first: Required<Placement>, at: PlacedPosting<T>, options?: CommitOptions): Promise<T> {
+  for (let draw = 1, placement = first; ; draw++, placement = otherPlacement(placement)) {
+    const drawn = draw < MAX_DRAWS;
+    const { ops, taking, response } = at(placement, drawn);
+    let drawnBusy = false;
+    const watch = (op: WriteOp): WriteOp => {
+      if (!op.drawn) return op;
+      return { ...op, onConflict: () => { drawnBusy = true; op.onConflict?.(); } };
+    };
+    const writes = [...ops, ...(drawn ? taking.checks.map(asDrawn) : taking.checks)].map(watch);
+    try {
+      const [answer] = await Promise.all([uow.commit(withEventSpread(writes, taking.spreadEvent), response, options), draw === 1 ? taking.pin?.() : undefined]);
+      return answer;
+    } catch (error) {
+      // Nothing was written; transactWrite waits on no conflict of drawn items alone (WriteOp.drawn).
+      if (!drawnBusy) throw error;
+    }
+  }
 }
+
+/** Whether a posting's writes at its first placement fit one transaction with its checks and the request's items. */
+const fitsOne = ({ ops, taking }: { ops: WriteOp[]; taking: PeriodTaking }) => fitsOneTransaction([...ops, ...taking.checks]);
 
 /** The posting's effect on balances and ledgers taken back (`figures`, signed -1), with the "period still open" check. */
 function takeBackOps(companyId: string, journal: Placed<PostedJournal>, figures: PostingFigures): WriteOp[] {
@@ -85,11 +118,13 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
 
   /** One transaction when its writes fit with the checks and the request's items, else a job of chunks. */
   async posted(uow, companyId, before, after, into, figures, respond) {
+    const at: PlacedPosting<ReturnType<typeof respond>> = (placement, drawn) => {
+      const posted = { ...after, ...placement };
+      const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, figures, drawn)];
+      return { ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
+    };
     const placement = drawPlacement(figures);
-    const posted = { ...after, ...placement };
-    const taking = periodTakesPosting(companyId, into.year, into.period, placement.balanceShard);
-    const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, figures)];
-    if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, respond(posted));
+    if (fitsOne(at(placement, false))) return commitPosting(uow, placement, at);
     return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...placement }, 'Post', figures, respond);
   },
 
@@ -106,13 +141,15 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
    * Answers the reversal; the event records `described`.
    */
   async reversed(uow, companyId, { before, after }, reversal, into, figures, respond, described) {
-    const placement = drawPlacement(figures);
-    const posted = { ...reversal, ...placement };
     const markReversed = replaceJournalOp(companyId, before, after);
-    const taking = periodTakesPosting(companyId, into.year, into.period, placement.balanceShard);
-    const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, figures)];
-    if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, respond(posted), { described });
-    const started = placed(withJob({ ...posted, version: 0 }, 'Post', uow.actor));
+    const at: PlacedPosting<ReturnType<typeof respond>> = (placement, drawn) => {
+      const posted = { ...reversal, ...placement };
+      const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, figures, drawn)];
+      return { ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
+    };
+    const placement = drawPlacement(figures);
+    if (fitsOne(at(placement, false))) return commitPosting(uow, placement, at, { described });
+    const started = placed(withJob({ ...reversal, ...placement, version: 0 }, 'Post', uow.actor));
     await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
     return finishJob(uow, companyId, started, figures, (j) => {
       const final = finalState(j);

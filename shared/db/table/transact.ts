@@ -16,6 +16,8 @@ export interface WriteOp extends Change {
   onConflict?: () => void;
   /** The request's event may go under a spread outbox key (events/pending-width-store.ts): the write read its year under a use pin. */
   spreadsEvent?: boolean;
+  /** The item is one drawn at random among equals (a posting's balance shard and lane): a conflict on such items alone is not retried here, its caller draws again (ledger/books-store.ts). */
+  drawn?: boolean;
 }
 
 /** The changes a use case gathered, as the writes they are (every Change is made here, as a WriteOp). */
@@ -59,7 +61,8 @@ const BASE_DELAY_MS = 25;
  * Writes all items atomically. A failed condition raises that item's error (a version
  * conflict unless the op says otherwise). TransactionConflict (another transaction touching
  * the same items) is retried with full-jitter exponential backoff, so hot items such as a
- * parent's child counter do not fail requests under contention.
+ * parent's child counter do not fail requests under contention; one only on drawn items is
+ * thrown at once, for the caller to draw again (WriteOp.drawn).
  */
 export async function transactWrite(changes: readonly Change[]): Promise<void> {
   const ops = writesOf(changes);
@@ -78,7 +81,7 @@ export async function transactWrite(changes: readonly Change[]): Promise<void> {
         throw ops[failed]?.onConditionFailed?.(old ? unmarshall(old) : undefined) ?? new VersionConflict();
       }
       reasons.forEach((r, i) => r.Code === 'TransactionConflict' && ops[i]?.onConflict?.());
-      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+      const retryable = reasons.some((r, i) => r.Code === 'ThrottlingError' || (r.Code === 'TransactionConflict' && !ops[i]?.drawn));
       if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
     }
