@@ -46,8 +46,16 @@ const MAX_DRAWS = 3;
 /** A placement none of whose balance items or guard is `placement`'s (pickOtherShard: another shard modulo 4, 8 and 64). */
 const otherPlacement = (placement: Required<Placement>): Required<Placement> => ({ balanceShard: pickOtherShard(placement.balanceShard), balanceLane: pickLane() });
 
-/** A new posting at one placement: its writes (balance items marked drawn when `drawn`), what its period takes, and the answer. */
-type PlacedPosting<T> = (placement: Required<Placement>, drawn: boolean) => { ops: WriteOp[]; taking: PeriodTaking; response: T };
+/** A new posting at one placement: the placement, its writes (balance items marked drawn when drawn), what its period takes, and the answer. */
+interface PostingAt<T> {
+  placement: Required<Placement>;
+  ops: WriteOp[];
+  taking: PeriodTaking;
+  response: T;
+}
+
+/** Builds a new posting at a placement, its balance items marked drawn when `drawn`. */
+type PlacedPosting<T> = (placement: Required<Placement>, drawn: boolean) => PostingAt<T>;
 
 /**
  * Commits a new posting that fits one transaction with what its period takes (periodTakesPosting):
@@ -55,10 +63,10 @@ type PlacedPosting<T> = (placement: Required<Placement>, drawn: boolean) => { op
  * commit; its event spread under the year's. When its drawn items (balance items, guard) met
  * another transaction, it draws another placement (MAX_DRAWS).
  */
-async function commitPosting<T>(uow: UnitOfWork, first: Required<Placement>, at: PlacedPosting<T>, options?: CommitOptions): Promise<T> {
-  for (let draw = 1, placement = first; ; draw++, placement = otherPlacement(placement)) {
+async function commitPosting<T>(uow: UnitOfWork, at: PlacedPosting<T>, first: PostingAt<T>, options?: CommitOptions): Promise<T> {
+  for (let draw = 1, posting = first; ; draw++, posting = at(otherPlacement(posting.placement), draw < MAX_DRAWS)) {
     const drawn = draw < MAX_DRAWS;
-    const { ops, taking, response } = at(placement, drawn);
+    const { ops, taking, response } = posting;
     let drawnBusy = false;
     const watch = (op: WriteOp): WriteOp => {
       if (!op.drawn) return op;
@@ -75,8 +83,8 @@ async function commitPosting<T>(uow: UnitOfWork, first: Required<Placement>, at:
   }
 }
 
-/** Whether a posting's writes at its first placement fit one transaction with its checks and the request's items. */
-const fitsOne = ({ ops, taking }: { ops: WriteOp[]; taking: PeriodTaking }) => fitsOneTransaction([...ops, ...taking.checks]);
+/** Whether a posting's writes fit one transaction with its checks and the request's items (the same at every placement). */
+const fitsOne = ({ ops, taking }: PostingAt<unknown>) => fitsOneTransaction([...ops, ...taking.checks]);
 
 /** The posting's effect on balances and ledgers taken back (`figures`, signed -1), with the "period still open" check. */
 function takeBackOps(companyId: string, journal: Placed<PostedJournal>, figures: PostingFigures): WriteOp[] {
@@ -121,11 +129,11 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
     const at: PlacedPosting<ReturnType<typeof respond>> = (placement, drawn) => {
       const posted = { ...after, ...placement };
       const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, figures, drawn)];
-      return { ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
+      return { placement, ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
     };
-    const placement = drawPlacement(figures);
-    if (fitsOne(at(placement, false))) return commitPosting(uow, placement, at);
-    return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...placement }, 'Post', figures, respond);
+    const first = at(drawPlacement(figures), true);
+    if (fitsOne(first)) return commitPosting(uow, at, first);
+    return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...first.placement }, 'Post', figures, respond);
   },
 
   /** An imported journal's only once its import has ended (importEndedCheckOp). */
@@ -145,11 +153,11 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
     const at: PlacedPosting<ReturnType<typeof respond>> = (placement, drawn) => {
       const posted = { ...reversal, ...placement };
       const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, figures, drawn)];
-      return { ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
+      return { placement, ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
     };
-    const placement = drawPlacement(figures);
-    if (fitsOne(at(placement, false))) return commitPosting(uow, placement, at, { described });
-    const started = placed(withJob({ ...reversal, ...placement, version: 0 }, 'Post', uow.actor));
+    const first = at(drawPlacement(figures), true);
+    if (fitsOne(first)) return commitPosting(uow, at, first, { described });
+    const started = placed(withJob({ ...reversal, ...first.placement, version: 0 }, 'Post', uow.actor));
     await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
     return finishJob(uow, companyId, started, figures, (j) => {
       const final = finalState(j);
