@@ -43,6 +43,9 @@ const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting
  */
 const MAX_DRAWS = 3;
 
+/** Whether the `draw`th placement's items are drawn (sent again elsewhere on a conflict): all but the last. */
+const drawnAt = (draw: number) => draw < MAX_DRAWS;
+
 /** A placement none of whose balance items or guard is `placement`'s (pickOtherShard: another shard modulo 4, 8 and 64). */
 const otherPlacement = (placement: Required<Placement>): Required<Placement> => ({ balanceShard: pickOtherShard(placement.balanceShard), balanceLane: pickLane() });
 
@@ -64,8 +67,8 @@ type PlacedPosting<T> = (placement: Required<Placement>, drawn: boolean) => Post
  * another transaction, it draws another placement (MAX_DRAWS).
  */
 async function commitPosting<T>(uow: UnitOfWork, at: PlacedPosting<T>, first: PostingAt<T>, options?: CommitOptions): Promise<T> {
-  for (let draw = 1, posting = first; ; draw++, posting = at(otherPlacement(posting.placement), draw < MAX_DRAWS)) {
-    const drawn = draw < MAX_DRAWS;
+  for (let draw = 1, posting = first; ; draw++, posting = at(otherPlacement(posting.placement), drawnAt(draw))) {
+    const drawn = drawnAt(draw);
     const { ops, taking, response } = posting;
     let drawnBusy = false;
     const watch = (op: WriteOp): WriteOp => {
@@ -82,6 +85,9 @@ async function commitPosting<T>(uow: UnitOfWork, at: PlacedPosting<T>, first: Po
     }
   }
 }
+
+/** A new posting at its first placement, drawn for its figures: built once, to be checked (fitsOne) and committed. */
+const firstPosting = <T>(at: PlacedPosting<T>, figures: PostingFigures): PostingAt<T> => at(drawPlacement(figures), drawnAt(1));
 
 /** Whether a posting's writes fit one transaction with its checks and the request's items (the same at every placement). */
 const fitsOne = ({ ops, taking }: PostingAt<unknown>) => fitsOneTransaction([...ops, ...taking.checks]);
@@ -131,7 +137,7 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
       const ops = [replaceJournalOp(companyId, before, posted), ...postingItemOps(companyId, posted, figures, drawn)];
       return { placement, ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
     };
-    const first = at(drawPlacement(figures), true);
+    const first = firstPosting(at, figures);
     if (fitsOne(first)) return commitPosting(uow, at, first);
     return runJob(uow, companyId, before, { ...before, ...postingOf(after), ...first.placement }, 'Post', figures, respond);
   },
@@ -155,7 +161,7 @@ export const postingBooks = (periods: PostingPeriodRule): PostingBooks => ({
       const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, figures, drawn)];
       return { placement, ops, taking: periodTakesPosting(companyId, into.year, into.period, placement.balanceShard), response: respond(posted) };
     };
-    const first = at(drawPlacement(figures), true);
+    const first = firstPosting(at, figures);
     if (fitsOne(first)) return commitPosting(uow, at, first, { described });
     const started = placed(withJob({ ...reversal, ...first.placement, version: 0 }, 'Post', uow.actor));
     await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
