@@ -16,6 +16,8 @@ export const LOCAL_CREDENTIAL = 'local';
 export function localEnvironment(dynamoEndpoint: string, secretsFile: string, objectStorageEndpoint?: string): Record<string, string> {
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    // The emulator reads no signature: its requests skip SigV4's work (shared/db/table/emulator-signer.ts).
+    DYNAMODB_UNSIGNED: '1',
     // The local object storage has no Object Lock: an attachment's lock is recorded, not applied (shared/db/documents/lock-settings.ts).
     ...(objectStorageEndpoint ? { S3_ENDPOINT: objectStorageEndpoint, S3_FORCE_PATH_STYLE: '1', DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET, EXPORTS_BUCKET: LOCAL_EXPORTS_BUCKET, OBJECT_STORAGE_WITHOUT_LOCK: '1' } : {}),
     SECRETS_FILE: secretsFile,

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { countDatabaseCall } from './call-count.ts';
+import { emulatorSigner } from './emulator-signer.ts';
 import { currentReadPace } from './current-read-pace.ts';
 
 /** The name the SDK registers its logger middleware under. */
@@ -16,6 +17,7 @@ export function db(): DynamoDBDocumentClient {
     new DynamoDBClient({
       region: config.region,
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+      ...(config.dynamoUnsigned ? { signer: emulatorSigner } : {}),
       maxAttempts: 3,
     }),
     {

@@ -27,4 +27,32 @@ describe('the document client', () => {
     expect(String(Item!.small)).toBe('12.5');
     expect(Item!.whole).toBe(42);
   });
+
+  it('sends DynamoDB Local its requests under a fixed Authorization header, not a SigV4 signature, and is answered', async () => {
+    // Arrange: the local environment the suite runs in names the emulator and asks for it.
+    expect(config.dynamoUnsigned).toBe(true);
+    const sent: string[] = [];
+    const client = db();
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        sent.push(String((args.request as { headers: Record<string, string> }).headers.authorization));
+        return next(args);
+      },
+      { step: 'deserialize', name: 'seeAuthorization' },
+    );
+
+    // Act
+    try {
+      const key = { pk: `TEST#${randomUUID()}`, sk: 'UNSIGNED' };
+      await client.send(new PutCommand({ TableName: config.tableName, Item: { ...key, n: 1 } }));
+      const { Item } = await client.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
+
+      // Assert: written and read back; no request carried a signature of its own.
+      expect(Item!.n).toBe(1);
+    } finally {
+      client.middlewareStack.remove('seeAuthorization');
+    }
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent)).toEqual(new Set(['AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0']));
+  });
 });
