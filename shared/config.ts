@@ -71,10 +71,6 @@ export const config = {
   get dynamoEndpoint() {
     return env('DYNAMODB_ENDPOINT');
   },
-  /** Set to 1 locally only, beside DynamoDB Local's URL: requests to it go unsigned (db/table/emulator-signer.ts). Ignored without an endpoint. */
-  get dynamoUnsigned() {
-    return env('DYNAMODB_UNSIGNED') === '1' && env('DYNAMODB_ENDPOINT') !== undefined;
-  },
   get region() {
     return env('AWS_REGION') ?? 'us-east-1';
   },

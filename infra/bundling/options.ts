@@ -47,4 +47,7 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   alias: BUNDLE_ALIASES,
   banner: { js: ESM_REQUIRE_BANNER },
+  // A deployed function never talks to DynamoDB Local: the emulator's signer is left out
+  // (shared/db/table/client.ts), and every request is signed.
+  define: { 'process.env.DYNAMODB_UNSIGNED': 'undefined' },
 } as const;

@@ -8,7 +8,7 @@ import { ESBUILD_OPTIONS } from '../../infra/bundling/options.ts';
 
 /** The document client as the functions bundle it (aliases included), against the suite's DynamoDB Local. */
 describe('the DynamoDB client bundled as the functions are', () => {
-  it('leaves the SDK\'s event-stream code and pure-JS SHA-256 out and still reads, writes and transacts', async () => {
+  it('leaves the SDK\'s event-stream code, pure-JS SHA-256 and the emulator\'s signer out and still reads, writes and transacts, signed', async () => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'bundled-')), 'client.mjs');
     const result = await build({
       ...ESBUILD_OPTIONS,
@@ -26,6 +26,11 @@ describe('the DynamoDB client bundled as the functions are', () => {
     expect(inputs.filter((i) => i.includes('event-streams/') || i.includes('eventstream'))).toEqual([]);
     expect(inputs.some((i) => i.endsWith('infra/bundling/node-sha256.ts'))).toBe(true);
     expect(inputs.filter((i) => i.includes('checksum/sha256/'))).toEqual([]);
+    // Signed with SigV4 even where the suite's environment asks the emulator's signer.
+    expect(process.env.DYNAMODB_UNSIGNED).toBe('1');
+    const shipped = Object.entries(result.metafile.outputs).flatMap(([, output]) => Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([name]) => name));
+    expect(shipped.some((i) => i.endsWith('shared/db/table/client.ts'))).toBe(true);
+    expect(shipped.filter((i) => i.endsWith('emulator-signer.ts'))).toEqual([]);
 
     const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/table/client.ts');
     const TableName = process.env.TABLE_NAME!;

@@ -17,7 +17,9 @@ export function db(): DynamoDBDocumentClient {
     new DynamoDBClient({
       region: config.region,
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
-      ...(config.dynamoUnsigned ? { signer: emulatorSigner } : {}),
+      // Locally only, beside the emulator's URL (infra/local/environment.ts); the functions'
+      // bundles define the variable away, and the signer with it (infra/bundling/options.ts).
+      ...(process.env.DYNAMODB_UNSIGNED === '1' && config.dynamoEndpoint ? { signer: emulatorSigner } : {}),
       maxAttempts: 3,
     }),
     {
