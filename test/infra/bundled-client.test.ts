@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ESBUILD_OPTIONS } from '../../infra/bundling/options.ts';
+import { watchAuthorizations } from '../support/authorizations-seen.ts';
 
 /** The document client as the functions bundle it (aliases included), against the suite's DynamoDB Local. */
 describe('the DynamoDB client bundled as the functions are', () => {
@@ -35,14 +36,7 @@ describe('the DynamoDB client bundled as the functions are', () => {
     const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/table/client.ts');
     const TableName = process.env.TABLE_NAME!;
     const pk = `BUNDLE#${randomUUID()}`;
-    const authorizations: string[] = [];
-    bundled.db().middlewareStack.add(
-      (next) => async (args) => {
-        authorizations.push(String((args.request as { headers: Record<string, string> }).headers.authorization));
-        return next(args);
-      },
-      { step: 'deserialize', name: 'seeAuthorization' },
-    );
+    const authorizations = watchAuthorizations(bundled.db());
     await bundled.db().send(new bundled.PutCommand({ TableName, Item: { pk, sk: 'A', n: 1 } }));
     await bundled.db().send(new bundled.TransactWriteCommand({ TransactItems: [{ Put: { TableName, Item: { pk, sk: 'B', n: 2 }, ConditionExpression: 'attribute_not_exists(pk)' } }] }));
     const got = await bundled.db().send(new bundled.GetCommand({ TableName, Key: { pk, sk: 'A' } }));
@@ -50,7 +44,8 @@ describe('the DynamoDB client bundled as the functions are', () => {
 
     expect(got.Item).toEqual({ pk, sk: 'A', n: 1 });
     expect(queried.Items?.map((i) => i.n)).toEqual([1, 2]);
-    expect(authorizations).toHaveLength(4);
-    for (const authorization of authorizations) expect(authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=.+, SignedHeaders=.+, Signature=[0-9a-f]{64}$/);
+    authorizations.stop();
+    expect(authorizations.seen).toHaveLength(4);
+    for (const authorization of authorizations.seen) expect(authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=.+, SignedHeaders=.+, Signature=[0-9a-f]{64}$/);
   });
 });

@@ -5,9 +5,11 @@
  * which cost the caller about 40% of its CPU a call (docs/decisions.md, "Test suite"). Never in
  * a deployed function: its bundle defines the variable away (infra/bundling/options.ts).
  */
+export const EMULATOR_AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
+
 export const emulatorSigner = {
   sign: async <R extends { headers: Record<string, string> }>(request: R): Promise<R> => {
-    request.headers.authorization = 'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
+    request.headers.authorization = EMULATOR_AUTHORIZATION;
     return request;
   },
 };

@@ -3,6 +3,8 @@ import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db, SDK_LOGGER_STEP } from '../../../shared/db/table/client.ts';
+import { EMULATOR_AUTHORIZATION } from '../../../shared/db/table/emulator-signer.ts';
+import { watchAuthorizations } from '../../support/authorizations-seen.ts';
 
 describe('the document client', () => {
   it("leaves out the SDK's logger step, which copies every answer for a logger that discards it", () => {
@@ -31,15 +33,8 @@ describe('the document client', () => {
   it('sends DynamoDB Local its requests under a fixed Authorization header, not a SigV4 signature, and is answered', async () => {
     // Arrange: the local environment the suite runs in names the emulator and asks for it.
     expect([process.env.DYNAMODB_UNSIGNED, config.dynamoEndpoint]).toEqual(['1', expect.any(String)]);
-    const sent: string[] = [];
     const client = db();
-    client.middlewareStack.add(
-      (next) => async (args) => {
-        sent.push(String((args.request as { headers: Record<string, string> }).headers.authorization));
-        return next(args);
-      },
-      { step: 'deserialize', name: 'seeAuthorization' },
-    );
+    const authorizations = watchAuthorizations(client);
 
     // Act
     try {
@@ -50,9 +45,8 @@ describe('the document client', () => {
       // Assert: written and read back; no request carried a signature of its own.
       expect(Item!.n).toBe(1);
     } finally {
-      client.middlewareStack.remove('seeAuthorization');
+      authorizations.stop();
     }
-    expect(sent).toHaveLength(2);
-    expect(new Set(sent)).toEqual(new Set(['AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0']));
+    expect(authorizations.seen).toEqual([EMULATOR_AUTHORIZATION, EMULATOR_AUTHORIZATION]);
   });
 });
